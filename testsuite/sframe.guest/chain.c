@@ -1,0 +1,61 @@
+/* chain.c -- a known call chain for the unwinder tests.
+
+   main calls a, a calls b, b calls c, and c spins until the time given on
+   the command line (in seconds, default 1) has passed.  Nearly every
+   profiling sample therefore lands in c with the user stack
+   c <- b <- a <- main.
+
+   Each caller does work after its call returns, so the compiler cannot
+   turn the call into a jump (a tail call would rightly drop a frame), and
+   noipa keeps the functions from being inlined, cloned or merged.  */
+
+#include <stdlib.h>
+#include <time.h>
+
+volatile unsigned long sink;
+
+static double
+now (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+__attribute__ ((noipa)) unsigned long
+c (double seconds)
+{
+  double end = now () + seconds;
+  unsigned long n = 0;
+
+  do
+    for (int i = 0; i < (1 << 16); i++)
+      sink += ++n;
+  while (now () < end);
+  return n;
+}
+
+__attribute__ ((noipa)) unsigned long
+b (double seconds)
+{
+  unsigned long r = c (seconds);
+  sink += r;
+  return r + 1;
+}
+
+__attribute__ ((noipa)) unsigned long
+a (double seconds)
+{
+  unsigned long r = b (seconds);
+  sink += r;
+  return r + 1;
+}
+
+int
+main (int argc, char **argv)
+{
+  double seconds = argc > 1 ? atof (argv[1]) : 1.0;
+  unsigned long r = a (seconds);
+  sink += r;
+  return 0;
+}

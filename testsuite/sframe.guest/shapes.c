@@ -1,0 +1,167 @@
+/* shapes.c -- call chains through frames of every shape the compiler makes.
+
+   Usage: shapes MODE [SECONDS]
+
+   Each MODE builds one call chain whose innermost function, leaf, spins
+   for SECONDS (default 1).  The chain is known from the source alone, and
+   shapes.exp lists it for each mode:
+
+     alloca    main -> grow_alloca -> leaf      (frame sized at run time)
+     vla       main -> grow_vla -> leaf         (variable-length array)
+     realign   main -> realigned -> leaf        (locals aligned to 64)
+     recurse   main -> recurse x200 -> leaf     (deep stack)
+     tailcall  main -> tail_a => tail_b -> leaf (tail_a jumps to tail_b,
+                                                 so tail_a is not on the
+                                                 stack)
+     fork      main -> forked -> leaf, in a forked child
+
+   Callers do work after each call so that the compiler cannot turn it
+   into a jump (except in tail_a, where we want exactly that), and noipa
+   keeps functions from being inlined, cloned or merged.  */
+
+#include <alloca.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+volatile unsigned long sink;
+static double seconds = 1.0;
+
+static double
+now (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+__attribute__ ((noipa)) unsigned long
+leaf (unsigned long seed)
+{
+  double end = now () + seconds;
+  unsigned long n = seed;
+
+  do
+    for (int i = 0; i < (1 << 16); i++)
+      sink += ++n;
+  while (now () < end);
+  return n;
+}
+
+__attribute__ ((noipa)) unsigned long
+grow_alloca (unsigned long size)
+{
+  volatile char *p = alloca (size);
+  p[0] = 1;
+  p[size - 1] = 2;
+  unsigned long r = leaf (p[0] + p[size - 1]);
+  sink += p[0];
+  return r + 1;
+}
+
+__attribute__ ((noipa)) unsigned long
+grow_vla (unsigned long n)
+{
+  volatile unsigned long v[n];
+  v[0] = 1;
+  v[n - 1] = 2;
+  unsigned long r = leaf (v[0] + v[n - 1]);
+  sink += v[n - 1];
+  return r + 1;
+}
+
+__attribute__ ((noipa)) unsigned long
+realigned (unsigned long x)
+{
+  volatile unsigned long big[8] __attribute__ ((aligned (64)));
+  big[0] = x;
+  unsigned long r = leaf (big[0]);
+  sink += big[0] + ((unsigned long) big & 63);
+  return r + 1;
+}
+
+__attribute__ ((noipa)) unsigned long
+recurse (int depth)
+{
+  unsigned long r = depth > 1 ? recurse (depth - 1) : leaf (depth);
+  sink += r;
+  return r + 1;
+}
+
+__attribute__ ((noipa)) unsigned long
+tail_b (unsigned long x)
+{
+  unsigned long r = leaf (x);
+  sink += r;
+  return r + 1;
+}
+
+__attribute__ ((noipa, optimize ("optimize-sibling-calls"))) unsigned long
+tail_a (unsigned long x)
+{
+  sink += x;
+  return tail_b (x + 1);
+}
+
+__attribute__ ((noipa)) unsigned long
+forked (unsigned long x)
+{
+  unsigned long r = leaf (x);
+  sink += r;
+  return r + 1;
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 2)
+    {
+      fprintf (stderr, "usage: %s alloca|vla|realign|recurse|tailcall|fork [SECONDS]\n",
+	       argv[0]);
+      return 2;
+    }
+  if (argc > 2)
+    seconds = atof (argv[2]);
+
+  const char *mode = argv[1];
+  unsigned long r;
+  if (strcmp (mode, "alloca") == 0)
+    r = grow_alloca (1000 + argc);
+  else if (strcmp (mode, "vla") == 0)
+    r = grow_vla (100 + argc);
+  else if (strcmp (mode, "realign") == 0)
+    r = realigned (argc);
+  else if (strcmp (mode, "recurse") == 0)
+    r = recurse (200);
+  else if (strcmp (mode, "tailcall") == 0)
+    r = tail_a (argc);
+  else if (strcmp (mode, "fork") == 0)
+    {
+      pid_t pid = fork ();
+      if (pid < 0)
+	{
+	  perror ("fork");
+	  return 1;
+	}
+      if (pid == 0)
+	{
+	  sink += forked (argc);
+	  _exit (0);
+	}
+      int status;
+      if (waitpid (pid, &status, 0) != pid || !WIFEXITED (status)
+	  || WEXITSTATUS (status) != 0)
+	return 1;
+      r = 0;
+    }
+  else
+    {
+      fprintf (stderr, "%s: unknown mode '%s'\n", argv[0], mode);
+      return 2;
+    }
+  sink += r;
+  return 0;
+}

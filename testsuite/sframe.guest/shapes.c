@@ -9,6 +9,11 @@
      alloca    main -> grow_alloca -> leaf      (frame sized at run time)
      vla       main -> grow_vla -> leaf         (variable-length array)
      realign   main -> realigned -> leaf        (locals aligned to 64)
+     drap      main -> drap_frame -> leaf       (alloca and a 64-aligned
+                                                 local: GCC realigns the
+                                                 stack through a DRAP
+                                                 register, which gas 2.47
+                                                 describes with a FLEX FDE)
      recurse   main -> recurse x200 -> leaf     (deep stack)
      tailcall  main -> tail_a => tail_b -> leaf (tail_a jumps to tail_b,
                                                  so tail_a is not on the
@@ -84,6 +89,18 @@ realigned (unsigned long x)
 }
 
 __attribute__ ((noipa)) unsigned long
+drap_frame (unsigned long size)
+{
+  volatile char *p = alloca (size);
+  volatile unsigned long big[8] __attribute__ ((aligned (64)));
+  big[0] = size;
+  p[0] = 1;
+  unsigned long r = leaf (big[0] + p[0]);
+  sink += big[0] + ((unsigned long) big & 63);
+  return r + 1;
+}
+
+__attribute__ ((noipa)) unsigned long
 recurse (int depth)
 {
   unsigned long r = depth > 1 ? recurse (depth - 1) : leaf (depth);
@@ -119,7 +136,7 @@ main (int argc, char **argv)
 {
   if (argc < 2)
     {
-      fprintf (stderr, "usage: %s alloca|vla|realign|recurse|tailcall|fork [SECONDS]\n",
+      fprintf (stderr, "usage: %s alloca|vla|realign|drap|recurse|tailcall|fork [SECONDS]\n",
 	       argv[0]);
       return 2;
     }
@@ -134,6 +151,8 @@ main (int argc, char **argv)
     r = grow_vla (100 + argc);
   else if (strcmp (mode, "realign") == 0)
     r = realigned (argc);
+  else if (strcmp (mode, "drap") == 0)
+    r = drap_frame (100 + argc);
   else if (strcmp (mode, "recurse") == 0)
     r = recurse (200);
   else if (strcmp (mode, "tailcall") == 0)

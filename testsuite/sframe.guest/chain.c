@@ -10,29 +10,15 @@
    noipa keeps the functions from being inlined, cloned or merged.  */
 
 #include <stdlib.h>
-#include <time.h>
+
+#include "spin.h"
 
 volatile unsigned long sink;
-
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 __attribute__ ((noipa)) unsigned long
 c (double seconds)
 {
-  double end = now () + seconds;
-  unsigned long n = 0;
-
-  do
-    for (int i = 0; i < (1 << 16); i++)
-      sink += ++n;
-  while (now () < end);
-  return n;
+  return spin (seconds, 0, &sink);
 }
 
 __attribute__ ((noipa)) unsigned long

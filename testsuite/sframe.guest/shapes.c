@@ -29,31 +29,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "spin.h"
 
 volatile unsigned long sink;
 static double seconds = 1.0;
 
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 __attribute__ ((noipa)) unsigned long
 leaf (unsigned long seed)
 {
-  double end = now () + seconds;
-  unsigned long n = seed;
-
-  do
-    for (int i = 0; i < (1 << 16); i++)
-      sink += ++n;
-  while (now () < end);
-  return n;
+  return spin (seconds, seed, &sink);
 }
 
 __attribute__ ((noipa)) unsigned long

@@ -1,0 +1,31 @@
+/* sigreturn-amd64.S -- a signal trampoline of our own (see signal.c),
+   with the unwind information glibc gives its __restore_rt: a signal
+   frame whose registers are loaded from the ucontext at RSP.  GNU as 2.47
+   emits an SFrame FDE with the signal-frame bit for it; 2.44 (SFrame V2)
+   cannot, and emits none.
+
+   Like glibc, a nop precedes the trampoline inside the unwind
+   information, so that looking up the return address minus one (the
+   handler "returns" to the trampoline) still finds it.  The trampoline
+   itself is sframe_test_sigreturn + 1.  */
+
+	.text
+	.globl	sframe_test_sigreturn
+	.type	sframe_test_sigreturn, @function
+	.cfi_startproc
+	.cfi_signal_frame
+	/* DW_CFA_def_cfa_expression: DW_OP_breg7 (%rsp) 160; DW_OP_deref
+	   (uc_mcontext.rsp) */
+	.cfi_escape 0x0f, 0x04, 0x77, 0xa0, 0x01, 0x06
+	/* DW_CFA_expression %rip: DW_OP_breg7 (%rsp) 168 (uc_mcontext.rip) */
+	.cfi_escape 0x10, 0x10, 0x03, 0x77, 0xa8, 0x01
+	/* DW_CFA_expression %rbp: DW_OP_breg7 (%rsp) 120 (uc_mcontext.rbp) */
+	.cfi_escape 0x10, 0x06, 0x03, 0x77, 0xf8, 0x00
+sframe_test_sigreturn:
+	nop
+	movq	$15, %rax	/* __NR_rt_sigreturn */
+	syscall
+	.cfi_endproc
+	.size	sframe_test_sigreturn, .-sframe_test_sigreturn
+
+	.section .note.GNU-stack,"",@progbits

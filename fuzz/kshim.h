@@ -1,0 +1,184 @@
+/* kshim.h -- just enough of the kernel's API to build the SFrame decoder
+   (kernel/unwind/sframe.c of the series) as a user-space fuzz target.
+
+   User memory is one buffer at a fixed fake address (shim_user_*): every
+   user access outside it faults, as an access to an unmapped address
+   would.  The maple tree is a small sorted array, locks do nothing, and
+   every address of the buffer counts as mapped readable and executable
+   from no file, so that what is fuzzed is the decoder and its bounds
+   checks, not the shim.  */
+
+#ifndef KSHIM_H
+#define KSHIM_H
+
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int8_t s8;
+typedef int16_t s16;
+typedef int32_t s32;
+typedef int64_t s64;
+typedef unsigned long vm_flags_t;
+typedef unsigned int gfp_t;
+
+#define __user
+#define __packed		__attribute__((packed))
+#undef __always_inline
+#define __always_inline		inline __attribute__((always_inline))
+#define __init
+#define BIT(n)			(1UL << (n))
+#define U8_MAX			0xff
+#define READ_ONCE(x)		(x)
+#define ERR_PTR(e)		((void *)(long)(e))
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#define GFP_KERNEL_ACCOUNT	0
+#define late_initcall(f)
+#define cond_resched()		do { } while (0)
+
+/* The decoder found a registered section inconsistent and dropped it. */
+extern int shim_dropped;
+#define pr_warn_ratelimited(...)	(shim_dropped++)
+
+/* User memory. */
+extern unsigned long shim_user_start, shim_user_end;
+extern unsigned char *shim_user_mem;
+
+static inline bool shim_user_ok(unsigned long addr, unsigned long n)
+{
+	return addr >= shim_user_start && addr < shim_user_end &&
+	       n <= shim_user_end - addr;
+}
+
+static inline unsigned long copy_from_user(void *to, const void *from,
+					   unsigned long n)
+{
+	unsigned long addr = (unsigned long)from;
+
+	if (!shim_user_ok(addr, n))
+		return n;
+	memcpy(to, shim_user_mem + (addr - shim_user_start), n);
+	return 0;
+}
+
+/* Like the kernel's: only the range's plausibility is checked here. */
+static inline bool user_read_access_begin(const void *ptr, unsigned long n)
+{
+	return (unsigned long)ptr + n >= (unsigned long)ptr;
+}
+
+static inline void user_read_access_end(void) { }
+
+#define unsafe_get_user(x, ptr, label)					\
+do {									\
+	__typeof__(*(ptr)) __v;						\
+	if (copy_from_user(&__v, (ptr), sizeof(__v)))			\
+		goto label;						\
+	(x) = __v;							\
+} while (0)
+
+/* A maple tree, as a sorted array of ranges. */
+#define MT_FLAGS_USE_RCU	1
+#define SHIM_MT_MAX		64
+
+struct maple_tree {
+	int n;
+	struct {
+		unsigned long first, last;
+		void *entry;
+	} e[SHIM_MT_MAX];
+};
+
+void mt_init_flags(struct maple_tree *mt, unsigned int flags);
+int mtree_insert_range(struct maple_tree *mt, unsigned long first,
+		       unsigned long last, void *entry, gfp_t gfp);
+void *mtree_load(struct maple_tree *mt, unsigned long index);
+void *mtree_erase(struct maple_tree *mt, unsigned long index);
+void *mt_find(struct maple_tree *mt, unsigned long *index, unsigned long max);
+void mtree_destroy(struct maple_tree *mt);
+
+#define mt_for_each(tree, entry, index, max)				\
+	for (entry = mt_find(tree, &(index), max); entry;		\
+	     entry = mt_find(tree, &(index), max))
+
+struct rcu_head {
+	void *next, *func;
+};
+
+/* Processes, address spaces and mappings. */
+struct mm_struct {
+	struct maple_tree sframe_mt;
+	unsigned int sframe_count;
+};
+
+struct task_struct {
+	struct mm_struct *mm;
+	char comm[16];
+};
+
+extern struct task_struct *shim_current;
+#define current			shim_current
+#define task_pid_nr(t)		1
+
+struct file;
+struct vm_area_struct {
+	unsigned long vm_start, vm_end;
+	vm_flags_t vm_flags;
+	struct file *vm_file;
+};
+
+#define VM_READ			0x1UL
+#define VM_EXEC			0x4UL
+
+extern struct vm_area_struct shim_vma;
+struct shim_vmi {
+	bool done;
+};
+
+#define VMA_ITERATOR(name, mm, addr)	struct shim_vmi name = { false }
+#define for_each_vma_range(vmi, vma, end)				\
+	for (vma = &shim_vma; !(vmi).done; (vmi).done = true)
+#define vma_lookup(mm, addr)		(&shim_vma)
+#define file_inode(f)			((void *)(f))
+
+#define mmap_write_lock_killable(mm)	0
+#define mmap_read_lock_killable(mm)	0
+#define mmap_write_unlock(mm)		do { } while (0)
+#define mmap_read_lock(mm)		do { } while (0)
+#define mmap_read_unlock(mm)		do { } while (0)
+#define mmap_assert_locked(mm)		do { } while (0)
+#define mmap_assert_write_locked(mm)	do { } while (0)
+#define rcu_read_lock()			do { } while (0)
+#define rcu_read_unlock()		do { } while (0)
+
+/* Memory: every cache is malloc. */
+struct kmem_cache;
+#define SLAB_ACCOUNT			0
+#define SLAB_NO_MERGE			0
+#define SLAB_PANIC			0
+#define KMEM_CACHE(s, flags)		((struct kmem_cache *)1)
+#define kmem_cache_zalloc(c, gfp)	calloc(1, sizeof(struct sframe_section))
+#define kmem_cache_alloc(c, gfp)	malloc(sizeof(struct sframe_section))
+#define kmem_cache_free(c, p)		free(p)
+#define kfree_rcu(p, field)		free(p)
+#define core_initcall(f)
+
+/* /proc output, unused by the fuzz target. */
+struct seq_file;
+#define seq_printf(m, ...)		do { } while (0)
+#define seq_puts(m, s)			do { } while (0)
+#define seq_putc(m, c)			do { } while (0)
+#define seq_file_path(m, f, esc)	do { } while (0)
+
+#define static_assert(e, ...)		_Static_assert(e, #e)
+
+#endif /* KSHIM_H */

@@ -1,0 +1,198 @@
+/* sframe_fuzz.c -- libFuzzer target for the kernel's SFrame decoder.
+
+   The decoder is the series' kernel/unwind/sframe.c itself, built in
+   user space on top of kshim.h.  An input is
+
+     s32  text_off   where the text starts, relative to the section
+     u32  text_len   length of the text
+     ...             the .sframe section
+
+   (sframe_seed makes inputs from ELF files).  The target registers the
+   section and, if that succeeds, looks up addresses all over the text.
+   It aborts, so that the fuzzer reports a crash, when
+
+   - registration fails with an error the interface does not document;
+   - a lookup in a section that registration accepted, and that nobody
+     changed since, finds it inconsistent: the check at registration and
+     the lookup disagree;
+   - a lookup fails with anything but "no rules here" or a fault;
+   - a lookup gives rules the unwinder must not get: an offset base for
+     the CFA, or a register base that is not a real register.
+
+   AddressSanitizer and UndefinedBehaviorSanitizer catch the rest.  */
+
+#include "kshim.h"
+
+#include <linux/sframe.h>
+
+int shim_dropped;
+unsigned long shim_user_start, shim_user_end;
+unsigned char *shim_user_mem;
+struct task_struct *shim_current;
+struct vm_area_struct shim_vma = { 0, ~0UL, VM_READ | VM_EXEC, NULL };
+
+/* Where the fake user memory lives. */
+#define USER_BASE	0x10000000UL
+#define TEXT_MAX	(1UL << 24)
+
+void mt_init_flags(struct maple_tree *mt, unsigned int flags)
+{
+	(void) flags;
+	mt->n = 0;
+}
+
+int mtree_insert_range(struct maple_tree *mt, unsigned long first,
+		       unsigned long last, void *entry, gfp_t gfp)
+{
+	int i, j;
+
+	(void) gfp;
+	if (first > last)
+		return -EINVAL;
+	for (i = 0; i < mt->n; i++)
+		if (mt->e[i].first <= last && first <= mt->e[i].last)
+			return -EEXIST;
+	if (mt->n == SHIM_MT_MAX)
+		return -ENOMEM;
+	for (i = 0; i < mt->n && mt->e[i].first < first; i++)
+		;
+	for (j = mt->n; j > i; j--)
+		mt->e[j] = mt->e[j - 1];
+	mt->e[i].first = first;
+	mt->e[i].last = last;
+	mt->e[i].entry = entry;
+	mt->n++;
+	return 0;
+}
+
+void *mtree_load(struct maple_tree *mt, unsigned long index)
+{
+	for (int i = 0; i < mt->n; i++)
+		if (mt->e[i].first <= index && index <= mt->e[i].last)
+			return mt->e[i].entry;
+	return NULL;
+}
+
+void *mtree_erase(struct maple_tree *mt, unsigned long index)
+{
+	for (int i = 0; i < mt->n; i++)
+		if (mt->e[i].first <= index && index <= mt->e[i].last) {
+			void *entry = mt->e[i].entry;
+
+			memmove(&mt->e[i], &mt->e[i + 1],
+				(mt->n - i - 1) * sizeof(mt->e[0]));
+			mt->n--;
+			return entry;
+		}
+	return NULL;
+}
+
+void *mt_find(struct maple_tree *mt, unsigned long *index, unsigned long max)
+{
+	for (int i = 0; i < mt->n; i++)
+		if (mt->e[i].last >= *index && mt->e[i].first <= max) {
+			*index = mt->e[i].last + 1;
+			return mt->e[i].entry;
+		}
+	return NULL;
+}
+
+void mtree_destroy(struct maple_tree *mt)
+{
+	mt->n = 0;
+}
+
+static void check_rule(const struct unwind_user_rule *r, bool cfa)
+{
+	switch (r->base) {
+	case UNWIND_USER_BASE_NONE:
+		if (cfa)
+			abort ();
+		break;
+	case UNWIND_USER_BASE_CFA:
+		if (cfa)
+			abort ();
+		break;
+	case UNWIND_USER_BASE_SP:
+	case UNWIND_USER_BASE_FP:
+		break;
+	case UNWIND_USER_BASE_REG:
+		/* x86-64 DWARF numbers 0-16; SP and FP have bases of their own. */
+		if (r->regnum > 16 || r->regnum == 6 || r->regnum == 7)
+			abort ();
+		break;
+	default:
+		abort ();
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct mm_struct mm;
+	struct task_struct task = { .mm = &mm, .comm = "fuzz" };
+	unsigned long sec, text, text_end, lo, hi, ip, step;
+	s32 text_off;
+	u32 text_len;
+	int ret;
+
+	if (size < 8 || size - 8 > TEXT_MAX)
+		return 0;
+	memcpy(&text_off, data, 4);
+	memcpy(&text_len, data + 4, 4);
+	data += 8;
+	size -= 8;
+	if (!text_len || text_len > TEXT_MAX)
+		return 0;
+
+	/* User memory spans the section and the text around it. */
+	sec = USER_BASE + (TEXT_MAX << 1);
+	text = sec + text_off;
+	text_end = text + text_len;
+	lo = text < sec ? text : sec;
+	hi = text_end > sec + size ? text_end : sec + size;
+	if (hi - lo > 4 * TEXT_MAX)
+		return 0;
+	shim_user_mem = calloc(1, hi - lo);
+	if (!shim_user_mem)
+		return 0;
+	shim_user_start = lo;
+	shim_user_end = hi;
+	memcpy(shim_user_mem + (sec - lo), data, size);
+
+	shim_current = &task;
+	shim_dropped = 0;
+	sframe_init_mm(&mm);
+
+	ret = sframe_add_section(sec, sec + size, text, text_end);
+	if (ret && ret != -EINVAL && ret != -EBADMSG && ret != -EFAULT)
+		abort ();
+
+	if (!ret) {
+		/* At most about 4096 lookups, over the whole text. */
+		step = text_len / 4096 + 1;
+		for (ip = text; ip < text_end; ip += step) {
+			struct unwind_user_frame frame;
+
+			ret = sframe_find(ip, &frame);
+			if (shim_dropped)
+				abort ();
+			if (ret == -ENOENT || ret == -EFAULT)
+				continue;
+			if (ret)
+				abort ();
+			if (frame.outermost || frame.sigframe)
+				continue;
+			check_rule(&frame.cfa, true);
+			check_rule(&frame.ra, false);
+			check_rule(&frame.fp, false);
+			if (frame.ra.base == UNWIND_USER_BASE_NONE)
+				abort ();
+		}
+		if (sframe_remove_section(sec))
+			abort ();
+	}
+
+	sframe_free_mm(&mm);
+	free(shim_user_mem);
+	return 0;
+}

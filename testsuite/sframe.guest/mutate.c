@@ -1,0 +1,300 @@
+/* mutate.c -- register mutated copies of a real .sframe section with the
+   guest kernel, and unwind through the ones it accepts.
+
+   Usage: mutate ITERATIONS [SEED]
+
+   The program copies its own loaded image (every PT_LOAD segment, at the
+   same offsets from each other) into anonymous memory, so that the copy
+   of its .sframe section describes the copy of its text, as for code
+   generated at run time.  Each iteration restores the copied section,
+   mutates it -- bit flips, a random byte, truncation, two FDEs swapped,
+   absurd header counts and offsets -- and registers it with
+   PR_ADD_SFRAME.  The kernel must either refuse it with a documented
+   error or accept it; then the copy of `work' runs while a perf event
+   samples this thread with deferred call chains, so that the kernel
+   unwinds through the mutated section.  Sometimes the section is mutated
+   again after registration, which the kernel must notice (and drop the
+   section) or tolerate.  Then the section is removed.
+
+   Prints counts of each outcome.  Exits 1 on an undocumented error; the
+   test suite also fails the run on any kernel splat.  */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "../../rtld/sframe-prctl.h"
+#include "image-copy.h"
+
+volatile unsigned long sink;
+
+/* What runs in the copy while it is sampled: a few frames deep.  No
+   calls out of the image, so the copy runs on its own.  */
+__attribute__ ((noipa)) unsigned long
+work_leaf (unsigned long n)
+{
+  unsigned long s = 0;
+  for (unsigned long i = 0; i < n; i++)
+    s += i * i;
+  return s;
+}
+
+__attribute__ ((noipa)) unsigned long
+work_mid (unsigned long n)
+{
+  unsigned long r = work_leaf (n);
+  return r + work_leaf (n / 2) + 1;
+}
+
+__attribute__ ((noipa)) unsigned long
+work (unsigned long n)
+{
+  volatile char pad[64];
+  pad[0] = (char) n;
+  return work_mid (n + pad[0] % 2) + 1;
+}
+
+static uint64_t rng = 88172645463325252ULL;
+
+static uint64_t
+rnd (void)
+{
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return rng;
+}
+
+/* Header fields, by offset.  */
+#define H_NUM_FDES 8
+#define H_NUM_FRES 12
+#define H_FRE_LEN 16
+#define H_FDES_OFF 20
+#define H_FRES_OFF 24
+#define H_SIZE 28
+
+/* Mutate the section SEC of LEN bytes; returns the length to register.  */
+static size_t
+mutate (unsigned char *sec, size_t len)
+{
+  static const uint32_t absurd[] = { 0, 1, 0x7fffffff, 0x80000000,
+				     0xffffffff, 0xfffffff0, 0x10000 };
+  size_t n = len;
+  int kind = rnd () % 8;
+
+  switch (kind)
+    {
+    case 0:			/* a few bit flips anywhere */
+    case 1:
+      for (int i = 1 + rnd () % 4; i > 0; i--)
+	sec[rnd () % len] ^= 1 << (rnd () % 8);
+      break;
+    case 2:			/* a random byte past the header */
+      if (len > H_SIZE)
+	sec[H_SIZE + rnd () % (len - H_SIZE)] = rnd ();
+      break;
+    case 3:			/* truncated */
+      n = rnd () % len;
+      break;
+    case 4:			/* two FDEs swapped */
+      {
+	uint32_t nf, off;
+	size_t fsz = sec[2] == 3 ? 16 : 20;
+	memcpy (&nf, sec + H_NUM_FDES, 4);
+	memcpy (&off, sec + H_FDES_OFF, 4);
+	if (nf >= 2 && H_SIZE + off + nf * fsz <= len)
+	  {
+	    unsigned char tmp[20];
+	    size_t a = H_SIZE + off + (rnd () % nf) * fsz;
+	    size_t b = H_SIZE + off + (rnd () % nf) * fsz;
+	    memcpy (tmp, sec + a, fsz);
+	    memcpy (sec + a, sec + b, fsz);
+	    memcpy (sec + b, tmp, fsz);
+	  }
+      }
+      break;
+    case 5:			/* an absurd count or offset in the header */
+      {
+	static const int fields[] = { H_NUM_FDES, H_NUM_FRES, H_FRE_LEN,
+				      H_FDES_OFF, H_FRES_OFF };
+	uint32_t v = absurd[rnd () % (sizeof absurd / sizeof absurd[0])];
+	memcpy (sec + fields[rnd () % 5], &v, 4);
+      }
+      break;
+    case 6:			/* a random FDE word */
+      {
+	uint32_t off, nf, v = rnd ();
+	size_t fsz = sec[2] == 3 ? 16 : 20;
+	memcpy (&nf, sec + H_NUM_FDES, 4);
+	memcpy (&off, sec + H_FDES_OFF, 4);
+	if (nf && H_SIZE + off + nf * fsz <= len)
+	  memcpy (sec + H_SIZE + off + (rnd () % nf) * fsz
+		  + 4 * (rnd () % (fsz / 4)), &v, 4);
+      }
+      break;
+    default:			/* one byte of the header */
+      sec[rnd () % H_SIZE] = rnd ();
+      break;
+    }
+  return n;
+}
+
+static int
+perf_open (void)
+{
+  struct perf_event_attr attr;
+  memset (&attr, 0, sizeof attr);
+  attr.size = sizeof attr;
+  attr.type = PERF_TYPE_SOFTWARE;
+  attr.config = PERF_COUNT_SW_CPU_CLOCK;
+  attr.sample_period = 10000;	/* 10 us of CPU time */
+  attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_CALLCHAIN;
+  attr.exclude_kernel = 1;
+  attr.defer_callchain = 1;
+  attr.defer_output = 1;
+  return syscall (SYS_perf_event_open, &attr, 0, -1, -1, 0);
+}
+
+/* Read the records written since the last call; of the deferred user
+   callchains, count those with an address in [LO, HI) and those with
+   two or more (unwound through at least one frame of the copy).  */
+static void
+drain (struct perf_event_mmap_page *meta, uintptr_t lo, uintptr_t hi,
+       long *in_copy, long *through_copy)
+{
+  unsigned char *data = (unsigned char *) meta + meta->data_offset;
+  uint64_t size = meta->data_size;
+  uint64_t head = __atomic_load_n (&meta->data_head, __ATOMIC_ACQUIRE);
+  uint64_t tail = meta->data_tail;
+  static unsigned char rec[65536];
+
+  while (tail + sizeof (struct perf_event_header) <= head)
+    {
+      struct perf_event_header h;
+      for (size_t i = 0; i < sizeof h; i++)
+	((unsigned char *) &h)[i] = data[(tail + i) % size];
+      if (h.size < sizeof h || h.size > sizeof rec || tail + h.size > head)
+	break;
+      for (size_t i = 0; i < h.size; i++)
+	rec[i] = data[(tail + i) % size];
+      if (h.type == PERF_RECORD_CALLCHAIN_DEFERRED)
+	{
+	  uint64_t nr, *ips = (uint64_t *) (rec + sizeof h + 16);
+	  memcpy (&nr, rec + sizeof h + 8, 8);
+	  int n = 0;
+	  for (uint64_t i = 0; i < nr && sizeof h + 16 + (i + 1) * 8 <= h.size;
+	       i++)
+	    if (ips[i] >= lo && ips[i] < hi)
+	      n++;
+	  if (n)
+	    (*in_copy)++;
+	  if (n >= 2)
+	    (*through_copy)++;
+	}
+      tail += h.size;
+    }
+  __atomic_store_n (&meta->data_tail, head, __ATOMIC_RELEASE);
+}
+
+int
+main (int argc, char **argv)
+{
+  struct image im;
+  struct image_copy c;
+  long iterations = argc > 1 ? atol (argv[1]) : 1000;
+  long accepted = 0, rejected[256] = { 0 }, dropped = 0, undocumented = 0;
+  long in_copy = 0, through_copy = 0;
+  size_t page = getpagesize ();
+
+  if (argc > 2)
+    rng ^= strtoull (argv[2], NULL, 0);
+  if (image_find (&im))
+    {
+      fprintf (stderr, "mutate: built without .sframe?\n");
+      return 2;
+    }
+  if (image_copy (&im, &c))
+    {
+      perror ("mutate: copy");
+      return 2;
+    }
+  unsigned char *sec = c.sframe;
+  size_t len = c.sframe_len;
+  uintptr_t text = c.text, text_end = c.text_end;
+  unsigned char *pristine = malloc (len);
+  memcpy (pristine, sec, len);
+  unsigned long (*copied_work) (unsigned long) = image_copy_fn (&c, work);
+
+  /* The copy must be accepted as it is, or the test proves nothing.  */
+  if (prctl (PR_ADD_SFRAME, sec, sec + len, text, text_end))
+    {
+      fprintf (stderr, "mutate: the unmodified copy is refused: %s\n",
+	       strerror (errno));
+      return 1;
+    }
+  prctl (PR_REMOVE_SFRAME, sec, 0, 0, 0);
+
+  int fd = perf_open ();
+  if (fd < 0)
+    {
+      perror ("perf_event_open");
+      return 2;
+    }
+  /* A ring buffer, so that samples are written; they are not read.  */
+  struct perf_event_mmap_page *meta = mmap (NULL, 9 * page,
+					    PROT_READ | PROT_WRITE,
+					    MAP_SHARED, fd, 0);
+  if (meta == MAP_FAILED)
+    {
+      perror ("mmap perf buffer");
+      return 2;
+    }
+
+  for (long it = 0; it < iterations; it++)
+    {
+      memcpy (sec, pristine, len);
+      size_t n = mutate (sec, len);
+      if (prctl (PR_ADD_SFRAME, sec, sec + n, text, text_end) != 0)
+	{
+	  int e = errno;
+	  if (e != EBADMSG && e != EINVAL)
+	    {
+	      if (undocumented++ < 10)
+		fprintf (stderr, "mutate: iteration %ld: error %s\n", it,
+			 strerror (e));
+	    }
+	  rejected[e & 0xff]++;
+	  continue;
+	}
+      accepted++;
+      /* Sometimes change it behind the kernel's back.  */
+      if (rnd () % 4 == 0)
+	mutate (sec, n);
+      sink += copied_work (100000 + rnd () % 100000);
+      /* The deferred unwind happens on the way back to user space. */
+      syscall (SYS_getppid);
+      drain (meta, text, text_end, &in_copy, &through_copy);
+      if (prctl (PR_REMOVE_SFRAME, sec, 0, 0, 0) != 0)
+	{
+	  if (errno == ENOENT)
+	    dropped++;
+	  else if (undocumented++ < 10)
+	    fprintf (stderr, "mutate: remove: %s\n", strerror (errno));
+	}
+    }
+  close (fd);
+
+  printf ("mutate: %ld registrations: %ld accepted (%ld dropped at unwind), "
+	  "%ld EBADMSG, %ld EINVAL, %ld other; %ld unwinds in the copy, "
+	  "%ld through it\n", iterations, accepted, dropped, rejected[EBADMSG],
+	  rejected[EINVAL], undocumented, in_copy, through_copy);
+  return undocumented ? 1 : 0;
+}

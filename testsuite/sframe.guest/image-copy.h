@@ -4,7 +4,8 @@
    the copy of the .sframe section describes the copy of the text, and
    code that calls only within the image runs in the copy, as code
    generated at run time would.  The copied text is made executable; the
-   copied section stays writable.  Used by mutate.c and stress.c.  */
+   copied section stays writable.  work is a function to run in a copy.
+   Used by mutate.c and stress.c.  */
 
 #ifndef IMAGE_COPY_H
 #define IMAGE_COPY_H
@@ -109,6 +110,32 @@ image_copy (const struct image *im, struct image_copy *c)
   uintptr_t t0 = c->text & ~(page - 1);
   uintptr_t t1 = (c->text_end + page - 1) & ~(page - 1);
   return mprotect ((void *) t0, t1 - t0, PROT_READ | PROT_EXEC);
+}
+
+/* What runs in a copy: work -> work_mid -> work_leaf, no calls out of
+   the image, so that the copy runs on its own.  */
+__attribute__ ((noipa)) static unsigned long
+work_leaf (unsigned long n)
+{
+  unsigned long s = 0;
+  for (unsigned long i = 0; i < n; i++)
+    s += i * i;
+  return s;
+}
+
+__attribute__ ((noipa)) static unsigned long
+work_mid (unsigned long n)
+{
+  unsigned long r = work_leaf (n);
+  return r + work_leaf (n / 2) + 1;
+}
+
+__attribute__ ((noipa)) static unsigned long
+work (unsigned long n)
+{
+  volatile char pad[64];
+  pad[0] = (char) n;
+  return work_mid (n + pad[0] % 2) + 1;
 }
 
 /* The copy of FN, a function of the image.  */

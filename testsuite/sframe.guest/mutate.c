@@ -36,32 +36,6 @@
 
 volatile unsigned long sink;
 
-/* What runs in the copy while it is sampled: a few frames deep.  No
-   calls out of the image, so the copy runs on its own.  */
-__attribute__ ((noipa)) unsigned long
-work_leaf (unsigned long n)
-{
-  unsigned long s = 0;
-  for (unsigned long i = 0; i < n; i++)
-    s += i * i;
-  return s;
-}
-
-__attribute__ ((noipa)) unsigned long
-work_mid (unsigned long n)
-{
-  unsigned long r = work_leaf (n);
-  return r + work_leaf (n / 2) + 1;
-}
-
-__attribute__ ((noipa)) unsigned long
-work (unsigned long n)
-{
-  volatile char pad[64];
-  pad[0] = (char) n;
-  return work_mid (n + pad[0] % 2) + 1;
-}
-
 static uint64_t rng = 88172645463325252ULL;
 
 static uint64_t

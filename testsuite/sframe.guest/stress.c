@@ -35,30 +35,6 @@ static struct image im;
 static struct image_copy copies[2];
 static atomic_long runs, toggles, churns, errors;
 
-__attribute__ ((noipa)) unsigned long
-work_leaf (unsigned long n)
-{
-  unsigned long s = 0;
-  for (unsigned long i = 0; i < n; i++)
-    s += i * i;
-  return s;
-}
-
-__attribute__ ((noipa)) unsigned long
-work_mid (unsigned long n)
-{
-  unsigned long r = work_leaf (n);
-  return r + work_leaf (n / 2) + 1;
-}
-
-__attribute__ ((noipa)) unsigned long
-work (unsigned long n)
-{
-  volatile char pad[64];
-  pad[0] = (char) n;
-  return work_mid (n + pad[0] % 2) + 1;
-}
-
 static int
 add (const struct image_copy *c)
 {

@@ -20,7 +20,7 @@
 #include <string.h>
 #include <sys/time.h>
 
-#include "spin.h"
+#include "leaf.h"
 
 unsigned long flex_drap (unsigned long (*fn) (unsigned long),
 			 unsigned long arg);
@@ -29,15 +29,6 @@ void flex_regfp_spin (void);
 
 /* Set when the asm leaves should stop spinning.  */
 __attribute__ ((visibility ("hidden"))) volatile sig_atomic_t flex_stop;
-
-volatile unsigned long sink;
-static double seconds = 1.0;
-
-__attribute__ ((noipa)) unsigned long
-leaf (unsigned long seed)
-{
-  return spin (seconds, seed, &sink);
-}
 
 __attribute__ ((noipa)) unsigned long
 mid (unsigned long x)

@@ -3,18 +3,9 @@
 
 #include <stdlib.h>
 
-#include "spin.h"
+#include "leaf.h"
 
 unsigned long lib_call (unsigned long (*fn) (unsigned long), unsigned long x);
-
-volatile unsigned long sink;
-static double seconds = 1.0;
-
-__attribute__ ((noipa)) unsigned long
-leaf (unsigned long seed)
-{
-  return spin (seconds, seed, &sink);
-}
 
 __attribute__ ((noipa)) unsigned long
 cb (unsigned long x)

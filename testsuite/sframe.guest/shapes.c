@@ -31,16 +31,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "spin.h"
-
-volatile unsigned long sink;
-static double seconds = 1.0;
-
-__attribute__ ((noipa)) unsigned long
-leaf (unsigned long seed)
-{
-  return spin (seconds, seed, &sink);
-}
+#include "leaf.h"
 
 __attribute__ ((noipa)) unsigned long
 grow_alloca (unsigned long size)

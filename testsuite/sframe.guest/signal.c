@@ -25,7 +25,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "spin.h"
+#include "leaf.h"
 
 /* The kernel's struct sigaction for rt_sigaction on x86-64.  */
 struct kernel_sigaction
@@ -40,15 +40,7 @@ struct kernel_sigaction
 
 extern char sframe_test_sigreturn[];
 
-volatile unsigned long sink;
 static volatile sig_atomic_t handled;
-static double seconds = 1.0;
-
-__attribute__ ((noipa)) unsigned long
-leaf (unsigned long seed)
-{
-  return spin (seconds, seed, &sink);
-}
 
 __attribute__ ((noipa)) void
 handler (int sig)

@@ -1,15 +1,33 @@
 /* Register the .sframe sections of loaded objects with the kernel.
-   The loader logic of sframe-rtld, written once and included by the
-   LD_AUDIT module (sframe-audit.c) and, as elf/dl-sframe.h, by the glibc
-   patches.
+   Copyright (C) 2026 Free Software Foundation, Inc.
+
+   This file is free software; you can redistribute it and/or modify it
+   under the terms of the GNU Lesser General Public License as published
+   by the Free Software Foundation; either version 2.1 of the License, or
+   (at your option) any later version.
+
+   This file is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   Lesser General Public License for more details.
+
+   You should have received a copy of the GNU Lesser General Public
+   License along with this file; if not, see
+   <https://www.gnu.org/licenses/>.  */
+
+/* The loader logic of sframe-rtld, written once.  It is included by the
+   LD_AUDIT module (rtld/sframe-audit.c) and, as
+   sysdeps/unix/sysv/linux/dl-sframe.h, by the glibc series
+   (glibc-patches/); the two copies are kept identical.
 
    The kernel registers the executable and the dynamic loader at exec
    (PR_ADD_SFRAME and its probe are documented in
-   doc/PR_ADD_SFRAME.2const).  Everything else is registered here: each
-   executable PT_LOAD segment of an object with a PT_GNU_SFRAME segment
-   is registered with the object's .sframe, load bias applied, when the
-   object has been mapped and before its constructors run; the section is
-   removed before the object is unmapped.
+   doc/PR_ADD_SFRAME.2const of sframe-rtld).  Everything else is
+   registered here: each executable PT_LOAD segment of an object with a
+   PT_GNU_SFRAME segment is registered with the object's .sframe, load
+   bias applied, when the object has been mapped and before its
+   constructors run; the section is removed before the object is
+   unmapped.
 
    The includer defines, before including this file:
 
@@ -18,7 +36,7 @@
 	without touching errno if it can help it;
      SFRAME_TRACE (FORMAT, ...)
 	report what happened, when the user asked (a printf-style
-	function, or nothing).
+	function limited to %s, %d and %lx, or nothing).
 
    Registration is best effort: a refusal is traced and otherwise
    ignored; it never fails the load.  */

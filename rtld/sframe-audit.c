@@ -64,12 +64,29 @@ audit_trace (const char *format, ...)
 #define SFRAME_TRACE(...) audit_trace (__VA_ARGS__)
 #include "dl-sframe.h"
 
-/* What la_objclose needs: the cookie points to one of these.  */
+/* What la_objclose needs: the cookie of a registered object points to
+   one of these.  They are also kept on a list, because glibc calls
+   la_objclose for objects it never passed to la_objopen -- ld.so's own
+   link map in a dlmopen namespace -- and their cookie then still holds
+   the default, the link map's address.  The loader calls both hooks
+   with its lock held.  */
 struct object
 {
+  struct object *next, *prev;
   ElfW(Addr) sframe;
   char name[];
 };
+
+static struct object *objects;
+
+static bool
+is_ours (const struct object *obj)
+{
+  for (const struct object *o = objects; o != NULL; o = o->next)
+    if (o == obj)
+      return true;
+  return false;
+}
 
 unsigned int
 la_version (unsigned int version)
@@ -179,6 +196,11 @@ la_objopen (struct link_map *map, Lmid_t lmid, uintptr_t *cookie)
     }
   obj->sframe = sframe;
   strcpy (obj->name, name);
+  obj->prev = NULL;
+  obj->next = objects;
+  if (objects != NULL)
+    objects->prev = obj;
+  objects = obj;
   *cookie = (uintptr_t) obj;
   return 0;
 }
@@ -188,9 +210,15 @@ la_objclose (uintptr_t *cookie)
 {
   struct object *obj = (struct object *) *cookie;
 
-  if (obj != NULL)
+  if (obj != NULL && is_ours (obj))
     {
       sframe_unregister (obj->name, obj->sframe);
+      if (obj->prev != NULL)
+	obj->prev->next = obj->next;
+      else
+	objects = obj->next;
+      if (obj->next != NULL)
+	obj->next->prev = obj->prev;
       free (obj);
       *cookie = 0;
     }

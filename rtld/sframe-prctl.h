@@ -1,3 +1,20 @@
+/* PR_ADD_SFRAME and PR_REMOVE_SFRAME for the dynamic loader.
+   Copyright (C) 2026 Free Software Foundation, Inc.
+
+   This file is free software; you can redistribute it and/or modify it
+   under the terms of the GNU Lesser General Public License as published
+   by the Free Software Foundation; either version 2.1 of the License, or
+   (at your option) any later version.
+
+   This file is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   Lesser General Public License for more details.
+
+   You should have received a copy of the GNU Lesser General Public
+   License along with this file; if not, see
+   <https://www.gnu.org/licenses/>.  */
+
 /* The PR_ADD_SFRAME / PR_REMOVE_SFRAME interface of the sframe-rtld kernel
    series, for user space that registers .sframe sections.
 

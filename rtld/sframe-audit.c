@@ -15,8 +15,13 @@
      the ELF header at the object's load address, which is where the
      first segment of every shared object starts; a program run as
      `ld.so PROGRAM' is found only if it is position-independent;
+   - objects of audit namespaces (other audit modules and what they
+     load) are not reported to audit modules, so they stay unregistered;
    - LD_AUDIT is ignored for set-user-ID programs unless the module is
-     in a system directory and set-user-ID itself.  */
+     in a system directory and set-user-ID itself;
+   - at exit glibc calls la_objclose for every object still loaded, so
+     the module removes every registration then (one prctl each), where
+     the patched ld.so leaves them to the kernel's teardown.  */
 
 #define _GNU_SOURCE
 #include <errno.h>

@@ -1,0 +1,35 @@
+/* filter-sharpen.c -- unsharp masking: the image plus the difference
+   from its local mean.  */
+
+#include "imgpipe.h"
+
+__attribute__ ((noinline)) static int
+local_mean (const struct image *in, int x, int y)
+{
+  int sum = 0, n = 0;
+
+  for (int dy = -1; dy <= 1; dy++)
+    for (int dx = -1; dx <= 1; dx++)
+      {
+	int xx = x + dx, yy = y + dy;
+	if (xx >= 0 && yy >= 0 && xx < in->width && yy < in->height)
+	  {
+	    sum += in->pixels[yy * in->width + xx];
+	    n++;
+	  }
+      }
+  return sum / n;
+}
+
+void
+filter_apply (const struct image *in, struct image *out, int y0, int y1)
+{
+  for (int y = y0; y < y1; y++)
+    for (int x = 0; x < in->width; x++)
+      {
+	int p = in->pixels[y * in->width + x];
+	int v = p + (p - local_mean (in, x, y));
+	out->pixels[y * in->width + x] = v < 0 ? 0 : v > 255 ? 255 : v;
+      }
+  __asm__ volatile ("" ::: "memory");
+}

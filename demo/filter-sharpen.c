@@ -6,19 +6,7 @@
 __attribute__ ((noinline)) static int
 local_mean (const struct image *in, int x, int y)
 {
-  int sum = 0, n = 0;
-
-  for (int dy = -1; dy <= 1; dy++)
-    for (int dx = -1; dx <= 1; dx++)
-      {
-	int xx = x + dx, yy = y + dy;
-	if (xx >= 0 && yy >= 0 && xx < in->width && yy < in->height)
-	  {
-	    sum += in->pixels[yy * in->width + xx];
-	    n++;
-	  }
-      }
-  return sum / n;
+  return image_mean (in, x, y, 1);
 }
 
 void

@@ -16,4 +16,24 @@ struct image
 typedef void filter_fn (const struct image *in, struct image *out,
 			int y0, int y1);
 
+/* The mean of IN over the square of side 2 * R + 1 centred on (X, Y),
+   clipped at the edges.  */
+static inline int
+image_mean (const struct image *in, int x, int y, int r)
+{
+  int sum = 0, n = 0;
+
+  for (int dy = -r; dy <= r; dy++)
+    for (int dx = -r; dx <= r; dx++)
+      {
+	int xx = x + dx, yy = y + dy;
+	if (xx >= 0 && yy >= 0 && xx < in->width && yy < in->height)
+	  {
+	    sum += in->pixels[yy * in->width + xx];
+	    n++;
+	  }
+      }
+  return sum / n;
+}
+
 #endif

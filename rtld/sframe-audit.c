@@ -77,21 +77,12 @@ audit_trace (const char *format, ...)
    with its lock held.  */
 struct object
 {
-  struct object *next, *prev;
+  struct object *next;
   ElfW(Addr) sframe;
   char name[];
 };
 
 static struct object *objects;
-
-static bool
-is_ours (const struct object *obj)
-{
-  for (const struct object *o = objects; o != NULL; o = o->next)
-    if (o == obj)
-      return true;
-  return false;
-}
 
 unsigned int
 la_version (unsigned int version)
@@ -201,10 +192,7 @@ la_objopen (struct link_map *map, Lmid_t lmid, uintptr_t *cookie)
     }
   obj->sframe = sframe;
   strcpy (obj->name, name);
-  obj->prev = NULL;
   obj->next = objects;
-  if (objects != NULL)
-    objects->prev = obj;
   objects = obj;
   *cookie = (uintptr_t) obj;
   return 0;
@@ -215,17 +203,14 @@ la_objclose (uintptr_t *cookie)
 {
   struct object *obj = (struct object *) *cookie;
 
-  if (obj != NULL && is_ours (obj))
-    {
-      sframe_unregister (obj->name, obj->sframe);
-      if (obj->prev != NULL)
-	obj->prev->next = obj->next;
-      else
-	objects = obj->next;
-      if (obj->next != NULL)
-	obj->next->prev = obj->prev;
-      free (obj);
-      *cookie = 0;
-    }
+  for (struct object **p = &objects; *p != NULL; p = &(*p)->next)
+    if (*p == obj)
+      {
+	*p = obj->next;
+	sframe_unregister (obj->name, obj->sframe);
+	free (obj);
+	*cookie = 0;
+	break;
+      }
   return 0;
 }

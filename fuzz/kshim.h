@@ -42,6 +42,7 @@ typedef unsigned int gfp_t;
 #define ERR_PTR(e)		((void *)(long)(e))
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define GFP_KERNEL_ACCOUNT	0
+#define GFP_KERNEL		0
 #define late_initcall(f)
 #define cond_resched()		do { } while (0)
 
@@ -99,6 +100,9 @@ struct maple_tree {
 };
 
 void mt_init_flags(struct maple_tree *mt, unsigned int flags);
+#define mt_init(mt)		mt_init_flags(mt, 0)
+int mtree_store(struct maple_tree *mt, unsigned long index, void *entry,
+		gfp_t gfp);
 int mtree_insert_range(struct maple_tree *mt, unsigned long first,
 		       unsigned long last, void *entry, gfp_t gfp);
 void *mtree_load(struct maple_tree *mt, unsigned long index);
@@ -117,6 +121,7 @@ struct rcu_head {
 /* Processes, address spaces and mappings. */
 struct mm_struct {
 	struct maple_tree sframe_mt;
+	struct maple_tree sframe_addr_mt;
 	unsigned int sframe_count;
 };
 

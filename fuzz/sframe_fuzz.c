@@ -65,6 +65,18 @@ int mtree_insert_range(struct maple_tree *mt, unsigned long first,
 	return 0;
 }
 
+/* Only what sframe.c does: store at one index, or replace such an entry. */
+int mtree_store(struct maple_tree *mt, unsigned long index, void *entry,
+		gfp_t gfp)
+{
+	for (int i = 0; i < mt->n; i++)
+		if (mt->e[i].first == index && mt->e[i].last == index) {
+			mt->e[i].entry = entry;
+			return 0;
+		}
+	return mtree_insert_range(mt, index, index, entry, gfp);
+}
+
 void *mtree_load(struct maple_tree *mt, unsigned long index)
 {
 	for (int i = 0; i < mt->n; i++)

@@ -7,9 +7,9 @@
 
      cpu_ns T
 
-   scripts/bench runs it without perf and under perf, built FP-less with
-   .sframe (unwound by fp,defer) and with frame pointers (unwound by fp);
-   the extra CPU time per sample and per frame is the unwind cost.  */
+   scripts/bench samples it with perf, built FP-less with .sframe
+   (unwound by fp,defer) and with frame pointers (unwound by fp,defer and
+   by fp), and times each stack walk with the function graph tracer.  */
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -22,6 +22,7 @@
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <errno.h>
 #include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,11 +30,24 @@
 #include <sys/prctl.h>
 #include <time.h>
 
-#include "../rtld/sframe-prctl.h"
+/* The registration ld.so and the audit module make, from the same
+   source, without tracing.  */
+static int
+bench_prctl (int option, unsigned long a, unsigned long b, unsigned long c,
+	     unsigned long d)
+{
+  return prctl (option, a, b, c, d) == 0 ? 0 : -errno;
+}
 
-#ifndef PT_GNU_SFRAME
-# define PT_GNU_SFRAME 0x6474e554
-#endif
+static void
+bench_trace (const char *format, ...)
+{
+}
+
+#define SFRAME_PRCTL(option, a, b, c, d) \
+  bench_prctl ((option), (a), (b), (c), (d))
+#define SFRAME_TRACE(...) bench_trace (__VA_ARGS__)
+#include "../rtld/dl-sframe.h"
 
 static double
 now (void)
@@ -50,17 +64,11 @@ compare (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-/* One object's section and executable segment, as ld.so registers them
-   (the plugins have one executable PT_LOAD).  */
-struct object
-{
-  unsigned long sframe, sframe_end, text, text_end;
-};
-
+/* The loaded objects of DIR, as dl_iterate_phdr shows them.  */
 struct objects
 {
   const char *dir;
-  struct object *o;
+  struct dl_phdr_info *o;
   int n, max;
 };
 
@@ -68,31 +76,12 @@ static int
 find_object (struct dl_phdr_info *info, size_t size, void *data)
 {
   struct objects *objs = data;
-  struct object o = { 0 };
 
-  if (strncmp (info->dlpi_name, objs->dir, strlen (objs->dir)) != 0)
-    return 0;
-  for (int i = 0; i < info->dlpi_phnum; i++)
-    {
-      const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-      unsigned long start = info->dlpi_addr + ph->p_vaddr;
-      if (ph->p_type == PT_GNU_SFRAME)
-	{
-	  o.sframe = start;
-	  o.sframe_end = start + ph->p_memsz;
-	}
-      else if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X))
-	{
-	  o.text = start;
-	  o.text_end = start + ph->p_memsz;
-	}
-    }
-  if (o.sframe != 0 && o.text != 0 && objs->n < objs->max)
-    objs->o[objs->n++] = o;
+  if (strncmp (info->dlpi_name, objs->dir, strlen (objs->dir)) == 0
+      && objs->n < objs->max)
+    objs->o[objs->n++] = *info;
   return 0;
 }
-
-static int compare (const void *a, const void *b);
 
 static int
 open_all (const char *dir, int n, void **h)
@@ -113,39 +102,40 @@ open_all (const char *dir, int n, void **h)
 }
 
 /* The median time of registering and removing the sections of the N
-   loaded objects, per object; -1 if any call fails.  */
+   loaded objects, per object, as ld.so does it; -1 if any fails.  */
 static double
 register_cost (const char *dir, int n, int rounds, double *t)
 {
-  struct objects objs = { dir, calloc (n, sizeof (struct object)), 0, n };
+  struct objects objs = { dir, calloc (n, sizeof (struct dl_phdr_info)), 0, n };
+  ElfW(Addr) *key = calloc (n, sizeof *key);
 
-  if (objs.o == NULL)
+  if (objs.o == NULL || key == NULL)
     return -1;
   dl_iterate_phdr (find_object, &objs);
   if (objs.n != n)
     {
-      fprintf (stderr, "dlopen: found %d of %d objects with .sframe\n",
-	       objs.n, n);
+      fprintf (stderr, "dlopen: found %d of %d objects\n", objs.n, n);
       return -1;
     }
   for (int r = 0; r < rounds; r++)
     {
       double t0 = now ();
       for (int i = 0; i < n; i++)
-	if (prctl (PR_ADD_SFRAME, objs.o[i].sframe, objs.o[i].sframe_end,
-		   objs.o[i].text, objs.o[i].text_end) != 0)
-	  {
-	    perror ("dlopen: PR_ADD_SFRAME");
-	    return -1;
-	  }
+	{
+	  key[i] = sframe_register (objs.o[i].dlpi_name, objs.o[i].dlpi_addr,
+				    objs.o[i].dlpi_phdr, objs.o[i].dlpi_phnum);
+	  if (key[i] == 0)
+	    {
+	      fprintf (stderr, "dlopen: %s not registered\n",
+		       objs.o[i].dlpi_name);
+	      return -1;
+	    }
+	}
       for (int i = n - 1; i >= 0; i--)
-	if (prctl (PR_REMOVE_SFRAME, objs.o[i].sframe, 0, 0, 0) != 0)
-	  {
-	    perror ("dlopen: PR_REMOVE_SFRAME");
-	    return -1;
-	  }
+	sframe_unregister (objs.o[i].dlpi_name, key[i]);
       t[r] = (now () - t0) / n;
     }
+  free (key);
   free (objs.o);
   qsort (t, rounds, sizeof *t, compare);
   return t[rounds / 2];

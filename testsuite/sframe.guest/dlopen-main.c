@@ -6,7 +6,8 @@
    main dlopens plugin-a, whose constructor dlopens plugin-b, and calls
    main -> plugin_a -> plugin_b, which spins for SECONDS.  Then it closes
    plugin-a (whose destructor closes plugin-b).  Before and after, it
-   prints how many lines of /proc/self/sframe_maps name a plugin:
+   prints how many lines of /proc/self/sframe_maps name a plugin (-1:
+   the file could not be read):
 
      registered while loaded: N
      registered after dlclose: M  */
@@ -16,21 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int
-count_plugins (void)
-{
-  FILE *f = fopen ("/proc/self/sframe_maps", "r");
-  char line[1024];
-  int n = 0;
-
-  if (f == NULL)
-    return -1;
-  while (fgets (line, sizeof line, f))
-    if (strstr (line, "plugin-"))
-      n++;
-  fclose (f);
-  return n;
-}
+#include "sframe-maps.h"
 
 int
 main (int argc, char **argv)
@@ -49,8 +36,8 @@ main (int argc, char **argv)
   unsigned long (*plugin_a) (double)
     = (unsigned long (*) (double)) dlsym (a, "plugin_a");
   unsigned long r = plugin_a (atof (argv[2]));
-  printf ("registered while loaded: %d\n", count_plugins ());
+  printf ("registered while loaded: %d\n", sframe_maps_count (NULL, "plugin-"));
   dlclose (a);
-  printf ("registered after dlclose: %d\n", count_plugins ());
+  printf ("registered after dlclose: %d\n", sframe_maps_count (NULL, "plugin-"));
   return r == 0;
 }

@@ -8,7 +8,9 @@
    PERF_RECORD_CALLCHAIN_DEFERRED record to the samples that carry its
    cookie, and prints one paragraph per sample in the format of
    `perf script -F ip,sym': one "ADDRESS SYMBOL" line per frame from the
-   leaf outwards, then a blank line.  Frames in PROGRAM itself are named
+   leaf outwards, then a blank line.  A sample whose deferred callchain
+   never arrives is printed as its own IP followed by a frame named
+   "[no deferred callchain]".  Frames in PROGRAM itself are named
    from its symbol table (the load address comes from the kernel's
    PERF_RECORD_MMAP2 records); other frames print as [unknown].
 
@@ -33,6 +35,8 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "perf-ring.h"
 
 #define DATA_PAGES 256
 
@@ -150,14 +154,16 @@ print_chain (const uint64_t *ips, uint64_t nr)
 }
 
 static void
-handle (struct perf_event_header *h)
+handle (const struct perf_event_header *h, void *arg)
 {
-  uint64_t *p = (uint64_t *) (h + 1);
+  (void) arg;
+  const uint64_t *p = (const uint64_t *) (h + 1);
   if (h->type == PERF_RECORD_MMAP2)
     {
       /* pid, tid, addr, len, pgoff, then maj, min, ino, ino_generation
 	 (or a build id), prot and flags: the file name is at byte 64.  */
-      struct { uint32_t pid, tid; uint64_t addr, len, pgoff; } *m = (void *) p;
+      const struct { uint32_t pid, tid; uint64_t addr, len, pgoff; } *m
+	= (const void *) p;
       note_mmap (m->addr, m->pgoff, (const char *) p + 64);
     }
   else if (h->type == PERF_RECORD_SAMPLE)
@@ -165,7 +171,8 @@ handle (struct perf_event_header *h)
       /* PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_CALLCHAIN */
       uint64_t ip = p[0];
       uint32_t tid = ((uint32_t *) &p[1])[1];
-      uint64_t nr = p[2], *ips = &p[3];
+      uint64_t nr = p[2];
+      const uint64_t *ips = &p[3];
       /* A user callchain to come: [..., PERF_CONTEXT_USER_DEFERRED, cookie]. */
       for (uint64_t i = 0; i + 1 < nr; i++)
 	if (ips[i] == PERF_CONTEXT_USER_DEFERRED)
@@ -183,7 +190,8 @@ handle (struct perf_event_header *h)
     }
   else if (h->type == PERF_RECORD_CALLCHAIN_DEFERRED)
     {
-      uint64_t cookie = p[0], nr = p[1], *ips = &p[2];
+      uint64_t cookie = p[0], nr = p[1];
+      const uint64_t *ips = &p[2];
       /* sample_id: PERF_SAMPLE_TID comes first.  */
       uint32_t tid = ((uint32_t *) &ips[nr])[1];
       size_t kept = 0;
@@ -194,28 +202,6 @@ handle (struct perf_event_header *h)
 	  pending[kept++] = pending[i];
       npending = kept;
     }
-}
-
-static void
-drain (struct perf_event_mmap_page *meta)
-{
-  unsigned char *data = (unsigned char *) meta + meta->data_offset;
-  uint64_t size = meta->data_size;
-  uint64_t head = __atomic_load_n (&meta->data_head, __ATOMIC_ACQUIRE);
-  uint64_t tail = meta->data_tail;
-  static unsigned char buf[65536];
-
-  while (tail < head)
-    {
-      struct perf_event_header *h = (void *) (data + tail % size);
-      uint16_t len = h->size;
-      /* A record may wrap around the end of the buffer.  */
-      for (uint16_t i = 0; i < len; i++)
-	buf[i] = data[(tail + i) % size];
-      handle ((struct perf_event_header *) buf);
-      tail += len;
-    }
-  __atomic_store_n (&meta->data_tail, tail, __ATOMIC_RELEASE);
 }
 
 int
@@ -302,7 +288,7 @@ main (int argc, char **argv)
     {
       poll (pfds, ncpu, 100);
       for (int cpu = 0; cpu < ncpu; cpu++)
-	drain (metas[cpu]);
+	perf_ring_drain (metas[cpu], handle, NULL);
       pid_t r = waitpid (pid, &status, WNOHANG);
       if (r == pid)
 	break;
@@ -310,7 +296,14 @@ main (int argc, char **argv)
 	die ("waitpid");
     }
   for (int cpu = 0; cpu < ncpu; cpu++)
-    drain (metas[cpu]);
+    perf_ring_drain (metas[cpu], handle, NULL);
+  /* A sample whose deferred callchain never came is a stack the kernel
+     did not give: print it as a chain of its IP and a marker frame, so
+     that it counts against the share of whole stacks instead of
+     vanishing from it.  */
+  for (size_t i = 0; i < npending; i++)
+    printf ("\t%16llx %s\n\t%16x [no deferred callchain]\n\n",
+	    (unsigned long long) pending[i].ip, symbolize (pending[i].ip), 0);
   if (npending)
     fprintf (stderr, "sample-chain: %zu samples never got their user callchain\n",
 	     npending);

@@ -210,7 +210,8 @@ main (int argc, char **argv)
       perror ("perf_event_open");
       return 2;
     }
-  /* A ring buffer, read after each iteration.  */
+  /* A ring buffer, read after each iteration, so that each unwind is
+     counted against the section registered at that moment.  */
   struct perf_event_mmap_page *meta = mmap (NULL, 9 * page,
 					    PROT_READ | PROT_WRITE,
 					    MAP_SHARED, fd, 0);

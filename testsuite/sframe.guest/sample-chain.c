@@ -10,13 +10,14 @@
    `perf script -F ip,sym': one "ADDRESS SYMBOL" line per frame from the
    leaf outwards, then a blank line.  A sample whose deferred callchain
    never arrives is printed as its own IP followed by a frame named
-   "[no deferred callchain]".  Frames in PROGRAM itself are named
+   "[no deferred callchain]", one with an empty callchain likewise with
+   "[empty callchain]".  Frames in PROGRAM itself are named
    from its symbol table (the load address comes from the kernel's
    PERF_RECORD_MMAP2 records); other frames print as [unknown].
 
    This checks the kernel's unwinder directly, with nothing of the perf
    tool's own stitching or symbolisation in between.  The exit status is
-   PROGRAM's, or 125 if sampling itself failed.  */
+   PROGRAM's, or 125 if sampling itself failed or lost samples.  */
 
 #define _GNU_SOURCE
 #include <elf.h>
@@ -136,20 +137,46 @@ note_mmap (uint64_t start, uint64_t pgoff, const char *file)
       }
 }
 
-/* Samples waiting for their deferred user callchain.  */
+/* Samples that asked for a deferred user callchain, and the deferred
+   callchains, matched by thread and cookie once everything is read: the
+   rings are read one CPU after another, so a callchain may be read
+   before its sample, and one callchain serves every sample its task
+   took before returning to user space.  */
 struct pending { uint32_t tid; uint64_t cookie; uint64_t ip; };
+struct deferred { uint32_t tid; uint64_t cookie; uint64_t nr; uint64_t *ips; };
 static struct pending *pending;
-static size_t npending, pending_cap;
+static struct deferred *deferred;
+static size_t npending, pending_cap, ndeferred, deferred_cap;
+static uint64_t lost;
 
-static void
-print_chain (const uint64_t *ips, uint64_t nr)
+static void *
+grow (void *p, size_t *cap, size_t n, size_t size)
 {
+  if (n < *cap)
+    return p;
+  *cap = *cap ? 2 * *cap : 256;
+  p = realloc (p, *cap * size);
+  if (p == NULL)
+    die ("realloc");
+  return p;
+}
+
+/* Print the user frames of a sample taken at IP; if there are none,
+   the sample's own IP and a marker frame, so that it still counts.  */
+static void
+print_chain (uint64_t ip, const uint64_t *ips, uint64_t nr)
+{
+  int printed = 0;
   for (uint64_t i = 0; i < nr; i++)
     {
       if (ips[i] >= PERF_CONTEXT_MAX)
 	continue;
       printf ("\t%16llx %s\n", (unsigned long long) ips[i], symbolize (ips[i]));
+      printed++;
     }
+  if (!printed)
+    printf ("\t%16llx %s\n\t%16x [empty callchain]\n",
+	    (unsigned long long) ip, symbolize (ip), 0);
   printf ("\n");
 }
 
@@ -177,31 +204,55 @@ handle (const struct perf_event_header *h, void *arg)
       for (uint64_t i = 0; i + 1 < nr; i++)
 	if (ips[i] == PERF_CONTEXT_USER_DEFERRED)
 	  {
-	    if (npending == pending_cap)
-	      {
-		pending_cap = pending_cap ? 2 * pending_cap : 256;
-		pending = realloc (pending, pending_cap * sizeof *pending);
-	      }
+	    pending = grow (pending, &pending_cap, npending, sizeof *pending);
 	    pending[npending++] = (struct pending) { tid, ips[i + 1], ip };
 	    return;
 	  }
       /* Sampled in user mode without deferral: print what we have.  */
-      print_chain (ips, nr);
+      print_chain (ip, ips, nr);
     }
   else if (h->type == PERF_RECORD_CALLCHAIN_DEFERRED)
     {
       uint64_t cookie = p[0], nr = p[1];
-      const uint64_t *ips = &p[2];
       /* sample_id: PERF_SAMPLE_TID comes first.  */
-      uint32_t tid = ((uint32_t *) &ips[nr])[1];
-      size_t kept = 0;
-      for (size_t i = 0; i < npending; i++)
-	if (pending[i].tid == tid && pending[i].cookie == cookie)
-	  print_chain (ips, nr);
-	else
-	  pending[kept++] = pending[i];
-      npending = kept;
+      uint32_t tid = ((const uint32_t *) &p[2 + nr])[1];
+      uint64_t *ips = malloc (nr * sizeof *ips + 1);
+      if (ips == NULL)
+	die ("malloc");
+      memcpy (ips, &p[2], nr * sizeof *ips);
+      deferred = grow (deferred, &deferred_cap, ndeferred, sizeof *deferred);
+      deferred[ndeferred++] = (struct deferred) { tid, cookie, nr, ips };
     }
+  else if (h->type == PERF_RECORD_LOST)
+    lost += p[1];
+}
+
+/* Print every sample that waited for a deferred callchain.  One whose
+   callchain never came is a stack the kernel did not give: it is
+   printed as its IP and a marker frame, so that it counts against the
+   share of whole stacks instead of vanishing from it.  */
+static size_t
+print_pending (void)
+{
+  size_t missing = 0;
+  for (size_t i = 0; i < npending; i++)
+    {
+      size_t j;
+      for (j = 0; j < ndeferred; j++)
+	if (deferred[j].tid == pending[i].tid
+	    && deferred[j].cookie == pending[i].cookie)
+	  break;
+      if (j < ndeferred)
+	print_chain (pending[i].ip, deferred[j].ips, deferred[j].nr);
+      else
+	{
+	  printf ("\t%16llx %s\n\t%16x [no deferred callchain]\n\n",
+		  (unsigned long long) pending[i].ip,
+		  symbolize (pending[i].ip), 0);
+	  missing++;
+	}
+    }
+  return missing;
 }
 
 int
@@ -297,15 +348,16 @@ main (int argc, char **argv)
     }
   for (int cpu = 0; cpu < ncpu; cpu++)
     perf_ring_drain (metas[cpu], handle, NULL);
-  /* A sample whose deferred callchain never came is a stack the kernel
-     did not give: print it as a chain of its IP and a marker frame, so
-     that it counts against the share of whole stacks instead of
-     vanishing from it.  */
-  for (size_t i = 0; i < npending; i++)
-    printf ("\t%16llx %s\n\t%16x [no deferred callchain]\n\n",
-	    (unsigned long long) pending[i].ip, symbolize (pending[i].ip), 0);
-  if (npending)
+  size_t missing = print_pending ();
+  if (missing)
     fprintf (stderr, "sample-chain: %zu samples never got their user callchain\n",
-	     npending);
+	     missing);
+  /* Samples lost to a full ring would vanish from the share.  */
+  if (lost)
+    {
+      fprintf (stderr, "sample-chain: %llu samples lost\n",
+	       (unsigned long long) lost);
+      return 125;
+    }
   return WIFEXITED (status) ? WEXITSTATUS (status) : 125;
 }

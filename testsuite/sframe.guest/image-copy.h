@@ -113,29 +113,34 @@ image_copy (const struct image *im, struct image_copy *c)
 }
 
 /* What runs in a copy: work -> work_mid -> work_leaf, no calls out of
-   the image, so that the copy runs on its own.  */
+   the image, so that the copy runs on its own.  If TOUCH is not NULL,
+   work_leaf writes to it first: on a page that is not present, the
+   fault is an event at a known place, three frames deep in the copy,
+   where sampling lands wherever the time goes.  */
 __attribute__ ((noipa)) static unsigned long
-work_leaf (unsigned long n)
+work_leaf (unsigned long n, volatile char *touch)
 {
   unsigned long s = 0;
+  if (touch)
+    *touch = 1;
   for (unsigned long i = 0; i < n; i++)
     s += i * i;
   return s;
 }
 
 __attribute__ ((noipa)) static unsigned long
-work_mid (unsigned long n)
+work_mid (unsigned long n, volatile char *touch)
 {
-  unsigned long r = work_leaf (n);
-  return r + work_leaf (n / 2) + 1;
+  unsigned long r = work_leaf (n, touch);
+  return r + work_leaf (n / 2, NULL) + 1;
 }
 
 __attribute__ ((noipa)) static unsigned long
-work (unsigned long n)
+work (unsigned long n, volatile char *touch)
 {
   volatile char pad[64];
   pad[0] = (char) n;
-  return work_mid (n + pad[0] % 2) + 1;
+  return work_mid (n + pad[0] % 2, touch) + 1;
 }
 
 /* The copy of FN, a function of the image.  */

@@ -10,9 +10,10 @@
    mutates it -- bit flips, a random byte, truncation, two FDEs swapped,
    absurd header counts and offsets -- and registers it with
    PR_ADD_SFRAME.  The kernel must either refuse it with a documented
-   error or accept it; then the copy of `work' runs while a perf event
-   samples this thread with deferred call chains, so that the kernel
-   unwinds through the mutated section.  Sometimes the section is mutated
+   error or accept it; then the copy of `work' runs while perf events
+   sample this thread with deferred call chains -- every 10 us of CPU
+   time, and at a page fault that the copy takes three frames deep --
+   so that the kernel unwinds through the mutated section.  Sometimes the section is mutated
    again after registration, which the kernel must notice (and drop the
    section) or tolerate.  Then the section is removed.
 
@@ -122,20 +123,38 @@ mutate (unsigned char *sec, size_t len)
   return n;
 }
 
+/* A software event CONFIG sampled every PERIOD, with deferred user
+   callchains, and its ring buffer.  */
 static int
-perf_open (void)
+perf_open (int config, unsigned long period,
+	   struct perf_event_mmap_page **meta)
 {
   struct perf_event_attr attr;
   memset (&attr, 0, sizeof attr);
   attr.size = sizeof attr;
   attr.type = PERF_TYPE_SOFTWARE;
-  attr.config = PERF_COUNT_SW_CPU_CLOCK;
-  attr.sample_period = 10000;	/* 10 us of CPU time */
+  attr.config = config;
+  attr.sample_period = period;
   attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_CALLCHAIN;
   attr.exclude_kernel = 1;
   attr.defer_callchain = 1;
   attr.defer_output = 1;
-  return syscall (SYS_perf_event_open, &attr, 0, -1, -1, 0);
+  int fd = syscall (SYS_perf_event_open, &attr, 0, -1, -1, 0);
+  if (fd < 0)
+    {
+      perror ("mutate: perf_event_open");
+      exit (2);
+    }
+  /* Read after each iteration, so that each unwind is counted against
+     the section registered at that moment.  */
+  *meta = mmap (NULL, 9 * getpagesize (), PROT_READ | PROT_WRITE,
+		MAP_SHARED, fd, 0);
+  if (*meta == MAP_FAILED)
+    {
+      perror ("mutate: mmap of the ring buffer");
+      exit (2);
+    }
+  return fd;
 }
 
 /* What the deferred user callchains of one iteration showed: how many
@@ -173,7 +192,8 @@ main (int argc, char **argv)
   struct image_copy c;
   long iterations = argc > 1 ? atol (argv[1]) : 1000;
   long accepted = 0, rejected[256] = { 0 }, dropped = 0, undocumented = 0;
-  long in_copy = 0, through_copy = 0, sections_through = 0;
+  long in_copy = 0, through_copy = 0, sections_sampled = 0;
+  long sections_faulted = 0;
   size_t page = getpagesize ();
 
   if (argc > 2)
@@ -193,7 +213,15 @@ main (int argc, char **argv)
   uintptr_t text = c.text, text_end = c.text_end;
   unsigned char *pristine = malloc (len);
   memcpy (pristine, sec, len);
-  unsigned long (*copied_work) (unsigned long) = image_copy_fn (&c, work);
+  unsigned long (*copied_work) (unsigned long, volatile char *)
+    = image_copy_fn (&c, work);
+  volatile char *touch = mmap (NULL, page, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (touch == MAP_FAILED)
+    {
+      perror ("mutate: mmap");
+      return 2;
+    }
 
   /* The copy must be accepted as it is, or the test proves nothing.  */
   if (prctl (PR_ADD_SFRAME, sec, sec + len, text, text_end))
@@ -204,22 +232,12 @@ main (int argc, char **argv)
     }
   prctl (PR_REMOVE_SFRAME, sec, 0, 0, 0);
 
-  int fd = perf_open ();
-  if (fd < 0)
-    {
-      perror ("perf_event_open");
-      return 2;
-    }
-  /* A ring buffer, read after each iteration, so that each unwind is
-     counted against the section registered at that moment.  */
-  struct perf_event_mmap_page *meta = mmap (NULL, 9 * page,
-					    PROT_READ | PROT_WRITE,
-					    MAP_SHARED, fd, 0);
-  if (meta == MAP_FAILED)
-    {
-      perror ("mmap perf buffer");
-      return 2;
-    }
+  /* Samples every 10 us of CPU time land anywhere in the copy, at
+     every kind of instruction; the page fault that work_leaf takes on
+     TOUCH is one unwind per iteration from a known place.  */
+  struct perf_event_mmap_page *meta, *fault_meta;
+  int fd = perf_open (PERF_COUNT_SW_CPU_CLOCK, 10000, &meta);
+  int fault_fd = perf_open (PERF_COUNT_SW_PAGE_FAULTS, 1, &fault_meta);
 
   for (long it = 0; it < iterations; it++)
     {
@@ -241,14 +259,18 @@ main (int argc, char **argv)
       /* Sometimes change it behind the kernel's back.  */
       if (rnd () % 4 == 0)
 	mutate (sec, n);
-      sink += copied_work (100000 + rnd () % 100000);
+      madvise ((void *) touch, page, MADV_DONTNEED);
+      sink += copied_work (100000 + rnd () % 100000, touch);
       /* The deferred unwind happens on the way back to user space. */
       syscall (SYS_getppid);
       struct unwinds u = { text, text_end, 0, 0 };
       perf_ring_drain (meta, count_unwinds, &u);
       in_copy += u.in_copy;
       through_copy += u.through_copy;
-      sections_through += u.through_copy > 0;
+      sections_sampled += u.through_copy > 0;
+      struct unwinds f = { text, text_end, 0, 0 };
+      perf_ring_drain (fault_meta, count_unwinds, &f);
+      sections_faulted += f.through_copy > 0;
       if (prctl (PR_REMOVE_SFRAME, sec, 0, 0, 0) != 0)
 	{
 	  if (errno == ENOENT)
@@ -258,11 +280,14 @@ main (int argc, char **argv)
 	}
     }
   close (fd);
+  close (fault_fd);
 
   printf ("mutate: %ld registrations: %ld accepted (%ld dropped at unwind), "
 	  "%ld EBADMSG, %ld EINVAL, %ld other; %ld unwinds in the copy, "
-	  "%ld through it; %ld accepted sections unwound through\n",
+	  "%ld through it; accepted sections unwound through: %ld at the "
+	  "page fault, %ld by sampling\n",
 	  iterations, accepted, dropped, rejected[EBADMSG], rejected[EINVAL],
-	  undocumented, in_copy, through_copy, sections_through);
+	  undocumented, in_copy, through_copy, sections_faulted,
+	  sections_sampled);
   return undocumented ? 1 : 0;
 }

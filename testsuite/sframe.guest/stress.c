@@ -59,13 +59,13 @@ __attribute__ ((noipa)) static void *
 runner (void *arg)
 {
   long id = (long) arg;
-  unsigned long (*in_copy) (unsigned long)
+  unsigned long (*in_copy) (unsigned long, volatile char *)
     = image_copy_fn (&copies[id], work);
 
   while (!atomic_load (&stop))
     {
-      sink += work (20000);
-      sink += in_copy (20000);
+      sink += work (20000, NULL);
+      sink += in_copy (20000, NULL);
       atomic_fetch_add (&runs, 1);
     }
   return NULL;

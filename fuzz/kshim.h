@@ -38,6 +38,7 @@ typedef unsigned int gfp_t;
 #define __init
 #define BIT(n)			(1UL << (n))
 #define U8_MAX			0xff
+#define U16_MAX			0xffff
 #define READ_ONCE(x)		(x)
 #define ERR_PTR(e)		((void *)(long)(e))
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
@@ -45,6 +46,15 @@ typedef unsigned int gfp_t;
 #define GFP_KERNEL		0
 #define late_initcall(f)
 #define cond_resched()		do { } while (0)
+#define fatal_signal_pending(t)	0
+#define WARN_ON_ONCE(c)		(!!(c))
+
+/* Only the decoder's own thread runs. */
+typedef struct { long long counter; } atomic64_t;
+static inline long long atomic64_inc_return(atomic64_t *v)
+{
+	return ++v->counter;
+}
 
 /* The decoder found a registered section inconsistent and dropped it. */
 extern int shim_dropped;
@@ -156,6 +166,7 @@ struct shim_vmi {
 #define file_inode(f)			((void *)(f))
 
 #define mmap_write_lock_killable(mm)	0
+#define mmap_write_trylock(mm)		1
 #define mmap_read_lock_killable(mm)	0
 #define mmap_write_unlock(mm)		do { } while (0)
 #define mmap_read_lock(mm)		do { } while (0)

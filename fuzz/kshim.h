@@ -111,8 +111,8 @@ struct maple_tree {
 
 void mt_init_flags(struct maple_tree *mt, unsigned int flags);
 #define mt_init(mt)		mt_init_flags(mt, 0)
-int mtree_store(struct maple_tree *mt, unsigned long index, void *entry,
-		gfp_t gfp);
+int mtree_store_range(struct maple_tree *mt, unsigned long first,
+		      unsigned long last, void *entry, gfp_t gfp);
 int mtree_insert_range(struct maple_tree *mt, unsigned long first,
 		       unsigned long last, void *entry, gfp_t gfp);
 void *mtree_load(struct maple_tree *mt, unsigned long index);
@@ -153,6 +153,7 @@ struct vm_area_struct {
 
 #define VM_READ			0x1UL
 #define VM_EXEC			0x4UL
+#define VM_WIPEONFORK		0x02000000UL
 
 extern struct vm_area_struct shim_vma;
 struct shim_vmi {
@@ -162,8 +163,16 @@ struct shim_vmi {
 #define VMA_ITERATOR(name, mm, addr)	struct shim_vmi name = { false }
 #define for_each_vma_range(vmi, vma, end)				\
 	for (vma = &shim_vma; !(vmi).done; (vmi).done = true)
-#define vma_lookup(mm, addr)		(&shim_vma)
+static inline struct vm_area_struct *vma_lookup(struct mm_struct *mm,
+						unsigned long addr)
+{
+	return &shim_vma;
+}
 #define file_inode(f)			((void *)(f))
+
+#define mmget_not_zero(mm)		1
+#define mmput(mm)			do { } while (0)
+#define in_compat_syscall()		false
 
 #define mmap_write_lock_killable(mm)	0
 #define mmap_write_trylock(mm)		1
@@ -189,11 +198,20 @@ struct kmem_cache;
 #define core_initcall(f)
 
 /* /proc output, unused by the fuzz target. */
-struct seq_file;
-#define seq_printf(m, ...)		do { } while (0)
-#define seq_puts(m, s)			do { } while (0)
-#define seq_putc(m, c)			do { } while (0)
-#define seq_file_path(m, f, esc)	do { } while (0)
+struct seq_file {
+	void *private;
+};
+struct seq_operations {
+	void *(*start)(struct seq_file *m, loff_t *pos);
+	void (*stop)(struct seq_file *m, void *v);
+	void *(*next)(struct seq_file *m, void *v, loff_t *pos);
+	int (*show)(struct seq_file *m, void *v);
+};
+static inline void seq_printf(struct seq_file *m, const char *fmt, ...) {}
+static inline void seq_puts(struct seq_file *m, const char *s) {}
+static inline void seq_putc(struct seq_file *m, char c) {}
+static inline void seq_file_path(struct seq_file *m, struct file *f,
+				 const char *esc) {}
 
 #define static_assert(e, ...)		_Static_assert(e, #e)
 

@@ -65,16 +65,16 @@ int mtree_insert_range(struct maple_tree *mt, unsigned long first,
 	return 0;
 }
 
-/* Only what sframe.c does: store at one index, or replace such an entry. */
-int mtree_store(struct maple_tree *mt, unsigned long index, void *entry,
-		gfp_t gfp)
+/* Only what sframe.c does: store a range, or replace one exactly. */
+int mtree_store_range(struct maple_tree *mt, unsigned long first,
+		      unsigned long last, void *entry, gfp_t gfp)
 {
 	for (int i = 0; i < mt->n; i++)
-		if (mt->e[i].first == index && mt->e[i].last == index) {
+		if (mt->e[i].first == first && mt->e[i].last == last) {
 			mt->e[i].entry = entry;
 			return 0;
 		}
-	return mtree_insert_range(mt, index, index, entry, gfp);
+	return mtree_insert_range(mt, first, last, entry, gfp);
 }
 
 void *mtree_load(struct maple_tree *mt, unsigned long index)

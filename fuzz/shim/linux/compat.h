@@ -1,0 +1,1 @@
+/* in_compat_syscall: see kshim.h.  */

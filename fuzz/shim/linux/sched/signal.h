@@ -1,0 +1,1 @@
+/* fatal_signal_pending: see kshim.h.  */

@@ -1,0 +1,1 @@
+/* mmget_not_zero, mmput: see kshim.h.  */

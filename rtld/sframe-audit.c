@@ -8,22 +8,24 @@
    la_objopen registers an object's .sframe (rtld/dl-sframe.h) and
    la_objclose removes it.  Limits, compared with the patched glibc:
    - glibc calls la_objopen after it has mapped an object and before its
-     constructors run, so those are covered; but objects loaded before
-     the audit module itself (none but ld.so and the executable, which
-     the kernel registers) would be missed;
-   - the audit interface gives no program headers, so they are read from
-     the ELF header at the object's load address, which is where the
-     first segment of every shared object starts; a program run as
-     `ld.so PROGRAM' is found only if it is position-independent;
+     constructors run, so those are covered, and for the objects loaded
+     before the audit module itself once it is loaded; the kernel
+     registers the program it ran and ld.so, and the vDSO is its own;
+   - the program headers come from dlinfo (RTLD_DI_PHDR), so glibc 2.36
+     or later is needed;
    - objects of audit namespaces (other audit modules and what they
-     load) are not reported to audit modules, so they stay unregistered;
+     load) are not reported to audit modules, so they stay unregistered,
+     and the module's own namespace is one of the 16 that dlmopen has;
+   - static programs (and what they dlopen) are not audited;
    - LD_AUDIT is ignored for set-user-ID programs unless the module is
-     in a system directory and set-user-ID itself;
+     in a system directory and set-user-ID itself, and
+     SFRAME_AUDIT_TRACE is then ignored too;
    - at exit glibc calls la_objclose for every object still loaded, so
      the module removes every registration then (one prctl each), where
      the patched ld.so leaves them to the kernel's teardown.  */
 
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <errno.h>
 #include <link.h>
 #include <stdarg.h>
@@ -33,9 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
-#include <sys/mman.h>
 #include <sys/syscall.h>
-#include <sys/uio.h>
 #include <unistd.h>
 
 static bool trace;
@@ -70,11 +70,11 @@ audit_trace (const char *format, ...)
 #include "dl-sframe.h"
 
 /* What la_objclose needs: the cookie of a registered object points to
-   one of these.  They are also kept on a list, because glibc calls
-   la_objclose for objects it never passed to la_objopen -- ld.so's own
-   link map in a dlmopen namespace -- and their cookie then still holds
-   the default, the link map's address.  The loader calls both hooks
-   with its lock held.  */
+   one of these.  They are also kept on a list, because glibc before
+   2.41 calls la_objclose for an object it never passed to la_objopen
+   -- ld.so's own link map in a dlmopen namespace (glibc bug 31985) --
+   whose cookie then still holds the default, the link map's address.
+   The loader calls both hooks with its lock held.  */
 struct object
 {
   struct object *next;
@@ -84,103 +84,86 @@ struct object
 
 static struct object *objects;
 
+/* What the kernel registered at exec, found in la_version: the program
+   it ran, by its program headers, unless that was ld.so itself (`ld.so
+   PROGRAM', where AT_BASE is 0 and ld.so maps PROGRAM as any other
+   object, then points AT_PHDR at it); ld.so, by its load address, as
+   interpreter or as the program; and the vDSO, which is the kernel's
+   own.  */
+static ElfW(Addr) exec_phdr, ldso_base, vdso_base;
+
+/* Whether the object at BASE, mapped from its first page, has its
+   program headers at PHDR.  */
+static bool
+phdr_of (ElfW(Addr) base, const ElfW(Phdr) *phdr)
+{
+  return base != 0
+	 && (ElfW(Addr)) phdr == base + ((const ElfW(Ehdr) *) base)->e_phoff;
+}
+
+/* Return why the object with program headers PHDR is left to the
+   kernel, or NULL if it is not.  */
+static const char *
+kernel_object (const ElfW(Phdr) *phdr)
+{
+  if (exec_phdr != 0 && (ElfW(Addr)) phdr == exec_phdr)
+    return "registered by the kernel";
+  if (phdr_of (ldso_base, phdr))
+    return "registered by the kernel";
+  if (phdr_of (vdso_base, phdr))
+    return "the vDSO, the kernel's";
+  return NULL;
+}
+
 unsigned int
 la_version (unsigned int version)
 {
-  const char *t = getenv ("SFRAME_AUDIT_TRACE");
+  /* Not in a set-user-ID process, whose layout it would show.  */
+  const char *t = secure_getenv ("SFRAME_AUDIT_TRACE");
 
   trace = t != NULL && *t != '\0' && strcmp (t, "0") != 0;
+  if (getauxval (AT_BASE) != 0)
+    exec_phdr = getauxval (AT_PHDR);
+  ldso_base = _r_debug.r_ldbase;
+  vdso_base = getauxval (AT_SYSINFO_EHDR);
   return version < LAV_CURRENT ? version : LAV_CURRENT;
-}
-
-/* Copy LEN bytes at ADDR in this process to DST, without faulting if
-   they are not mapped.  Kernels built without cross-memory attach lack
-   process_vm_readv; there, check with mincore that the pages are mapped
-   (the object's first segment is always readable).  */
-static bool
-read_memory (void *dst, ElfW(Addr) addr, size_t len)
-{
-  struct iovec local = { dst, len };
-  struct iovec remote = { (void *) addr, len };
-  int saved = errno;
-  ssize_t n = process_vm_readv (getpid (), &local, 1, &remote, 1, 0);
-
-  if (n < 0 && errno == ENOSYS)
-    {
-      size_t page = getpagesize ();
-      ElfW(Addr) start = addr & ~(page - 1);
-      unsigned char vec[16];
-
-      n = -1;
-      if (addr + len - start <= sizeof vec * page
-	  && mincore ((void *) start, addr + len - start, vec) == 0)
-	{
-	  memcpy (dst, (const void *) addr, len);
-	  n = len;
-	}
-    }
-  errno = saved;
-  return n == (ssize_t) len;
-}
-
-#define MAX_PHNUM 64
-
-/* Copy the program headers of MAP to PHDR and return their number, or 0.
-   The audit interface does not give them, and dl_iterate_phdr in the
-   audit module's namespace does not see the application's objects, so
-   read the ELF header at the object's load address, where the first
-   segment of a shared object starts, and check that the program headers
-   found there describe MAP's dynamic section.  */
-static size_t
-find_phdrs (struct link_map *map, ElfW(Phdr) *phdr)
-{
-  ElfW(Ehdr) eh;
-
-  if (!read_memory (&eh, map->l_addr, sizeof eh)
-      || memcmp (eh.e_ident, ELFMAG, SELFMAG) != 0
-      || eh.e_ident[EI_CLASS] != (__ELF_NATIVE_CLASS == 64
-				  ? ELFCLASS64 : ELFCLASS32)
-      || eh.e_phentsize != sizeof (ElfW(Phdr))
-      || eh.e_phnum == 0 || eh.e_phnum > MAX_PHNUM
-      || !read_memory (phdr, map->l_addr + eh.e_phoff,
-		       eh.e_phnum * sizeof (ElfW(Phdr))))
-    return 0;
-  for (size_t i = 0; i < eh.e_phnum; i++)
-    if (phdr[i].p_type == PT_DYNAMIC
-	&& map->l_addr + phdr[i].p_vaddr == (ElfW(Addr)) map->l_ld)
-      return eh.e_phnum;
-  return 0;
 }
 
 unsigned int
 la_objopen (struct link_map *map, Lmid_t lmid, uintptr_t *cookie)
 {
   const char *name = map->l_name[0] != '\0' ? map->l_name : "(main program)";
-  ElfW(Phdr) phdr[MAX_PHNUM];
+  const ElfW(Phdr) *phdr;
   struct object *obj;
+  const char *why;
   ElfW(Addr) sframe;
-  size_t phnum;
+  int phnum;
   (void) lmid;
 
   *cookie = 0;
-  /* The kernel registered the executable and its interpreter at exec;
-     with `ld.so PROGRAM', AT_BASE is 0 and PROGRAM is ours.  */
-  if ((map->l_name[0] == '\0' && lmid == LM_ID_BASE
-       && getauxval (AT_BASE) != 0)
-      || (getauxval (AT_BASE) != 0 && map->l_addr == getauxval (AT_BASE)))
+  /* Where the object's first segment starts is not in the public link
+     map, so its program headers cannot be found from l_addr.  A link
+     map is what glibc's dlopen returns as a handle.  */
+  phnum = dlinfo (map, RTLD_DI_PHDR, &phdr);
+  if (phnum < 0)
     {
-      audit_trace ("sframe: %s: registered by the kernel\n", name);
+      audit_trace ("sframe: %s: no program headers: %s\n", name, dlerror ());
       return 0;
     }
-
-  phnum = map->l_ld != NULL ? find_phdrs (map, phdr) : 0;
   if (phnum == 0)
     {
-      audit_trace ("sframe: %s: program headers not found\n", name);
+      /* ld.so's stand-in in a dlmopen namespace, since glibc 2.41.  */
+      audit_trace ("sframe: %s: no program headers\n", name);
+      return 0;
+    }
+  why = kernel_object (phdr);
+  if (why != NULL)
+    {
+      audit_trace ("sframe: %s: %s\n", name, why);
       return 0;
     }
 
-  sframe = sframe_register (name, map->l_addr, phdr, phnum);
+  sframe = sframe_register (name, map->l_addr, phdr, (size_t) phnum);
   if (sframe == 0)
     return 0;
   obj = malloc (sizeof *obj + strlen (name) + 1);

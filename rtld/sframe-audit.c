@@ -90,15 +90,14 @@ static struct object *objects;
    object, then points AT_PHDR at it); ld.so, by its load address, as
    interpreter or as the program; and the vDSO, which is the kernel's
    own.  */
-static ElfW(Addr) exec_phdr, ldso_base, vdso_base;
+static ElfW(Addr) exec_phdr, ldso_phdr, vdso_phdr;
 
-/* Whether the object at BASE, mapped from its first page, has its
-   program headers at PHDR.  */
-static bool
-phdr_of (ElfW(Addr) base, const ElfW(Phdr) *phdr)
+/* Where the program headers of the object mapped from its first page
+   at BASE are, or 0 for no object.  */
+static ElfW(Addr)
+phdr_at (ElfW(Addr) base)
 {
-  return base != 0
-	 && (ElfW(Addr)) phdr == base + ((const ElfW(Ehdr) *) base)->e_phoff;
+  return base != 0 ? base + ((const ElfW(Ehdr) *) base)->e_phoff : 0;
 }
 
 /* Return why the object with program headers PHDR is left to the
@@ -106,11 +105,11 @@ phdr_of (ElfW(Addr) base, const ElfW(Phdr) *phdr)
 static const char *
 kernel_object (const ElfW(Phdr) *phdr)
 {
-  if (exec_phdr != 0 && (ElfW(Addr)) phdr == exec_phdr)
+  ElfW(Addr) p = (ElfW(Addr)) phdr;
+
+  if (p == exec_phdr || p == ldso_phdr)
     return "registered by the kernel";
-  if (phdr_of (ldso_base, phdr))
-    return "registered by the kernel";
-  if (phdr_of (vdso_base, phdr))
+  if (p == vdso_phdr)
     return "the vDSO, the kernel's";
   return NULL;
 }
@@ -124,8 +123,8 @@ la_version (unsigned int version)
   trace = t != NULL && *t != '\0' && strcmp (t, "0") != 0;
   if (getauxval (AT_BASE) != 0)
     exec_phdr = getauxval (AT_PHDR);
-  ldso_base = _r_debug.r_ldbase;
-  vdso_base = getauxval (AT_SYSINFO_EHDR);
+  ldso_phdr = phdr_at (_r_debug.r_ldbase);
+  vdso_phdr = phdr_at (getauxval (AT_SYSINFO_EHDR));
   return version < LAV_CURRENT ? version : LAV_CURRENT;
 }
 

@@ -9,7 +9,7 @@
      dlopen N ns-per-pair T
 
    scripts/bench runs it with the patched ld.so's registration on and off
-   (GLIBC_TUNABLES=glibc.rtld.sframe=0), alternately, in one guest.
+   (GLIBC_TUNABLES=glibc.rtld.register_sframe=0), alternately, in one guest.
 
    Under TCG a pair takes milliseconds (9p file access) and varies by
    10% from run to run, far more than the registration costs.  So with

@@ -64,6 +64,11 @@ audit_trace (const char *format, ...)
   va_end (ap);
 }
 
+/* Not in the <elf.h> of glibc 2.36, which the module supports.  */
+#ifndef PT_GNU_SFRAME
+# define PT_GNU_SFRAME 0x6474e554
+#endif
+
 #define SFRAME_PRCTL(option, a, b, c, d) \
   audit_prctl ((option), (a), (b), (c), (d))
 #define SFRAME_TRACE(...) audit_trace (__VA_ARGS__)

@@ -26,16 +26,15 @@
 #ifndef SFRAME_PRCTL_H
 #define SFRAME_PRCTL_H
 
+/* Kernel headers that have the interface win, so that code including
+   <sys/prctl.h> too sees the same values.  */
+#include <linux/prctl.h>
+
 #ifndef PR_ADD_SFRAME
 # define PR_ADD_SFRAME		0x53465241
 #endif
 #ifndef PR_REMOVE_SFRAME
 # define PR_REMOVE_SFRAME	0x53465244
-#endif
-
-/* ELF program header of the .sframe section (binutils 2.41 and later).  */
-#ifndef PT_GNU_SFRAME
-# define PT_GNU_SFRAME		0x6474e554
 #endif
 
 #endif /* sframe-prctl.h */

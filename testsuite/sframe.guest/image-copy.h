@@ -17,6 +17,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+/* Not in the <elf.h> of Debian 12's glibc 2.36.  */
+#ifndef PT_GNU_SFRAME
+# define PT_GNU_SFRAME 0x6474e554
+#endif
+
 struct image
 {
   uintptr_t lo, hi;		/* span of the PT_LOAD segments */

@@ -1,12 +1,20 @@
 /* kshim.h -- just enough of the kernel's API to build the SFrame decoder
-   (kernel/unwind/sframe.c of the series) as a user-space fuzz target.
+   (kernel/unwind/sframe.c of the series) in user space, for the fuzz
+   target and for sframe-check.
 
-   User memory is one buffer at a fixed fake address (shim_user_*): every
-   user access outside it faults, as an access to an unmapped address
-   would.  The maple tree is a small sorted array, locks do nothing, and
-   every address of the buffer counts as mapped readable and executable
-   from no file, so that what is fuzzed is the decoder and its bounds
-   checks, not the shim.  */
+   User memory is one buffer at a fake address (shim_user_*) and the
+   mappings in it are an array of VMAs (shim_vmas) that the user of the
+   shim sets up: the fuzz target maps the whole buffer readable and
+   executable from no file, so that what is fuzzed is the decoder and its
+   bounds checks; sframe-check maps an object's PT_LOAD segments as the
+   kernel and ld.so would.  A user access faults unless it lies in the
+   buffer and in mapped VMAs, as an access to an unmapped address would.
+   The maple tree is a small sorted array and locks do nothing.
+
+   So that sframe-check can say which of the kernel's checks refused a
+   section, EINVAL and EFAULT evaluate to their values and record the
+   function and line of sframe.c where they were produced; and
+   cond_resched(), which the validator calls once per FDE, counts FDEs.  */
 
 #ifndef KSHIM_H
 #define KSHIM_H
@@ -45,12 +53,43 @@ typedef unsigned int gfp_t;
 #define GFP_KERNEL_ACCOUNT	0
 #define GFP_KERNEL		0
 #define late_initcall(f)
-#define cond_resched()		do { } while (0)
+
+/*
+ * Where sframe.c produced errors (see the top of the file): every
+ * evaluation of EINVAL or EFAULT since shim_error_reset(), in order, up
+ * to SHIM_MAX_SITES.  A comparison such as `ret == -EINVAL' evaluates
+ * one too, so the reader picks the first site of the errno returned.
+ */
+#define SHIM_MAX_SITES	16
+struct shim_error_site {
+	int err;
+	const char *func;
+	int line;
+};
+extern struct shim_error_site shim_error_sites[SHIM_MAX_SITES];
+extern int shim_nerror_sites;
+extern unsigned long shim_resched_count;
+static inline int shim_error_site(int err, const char *func, int line)
+{
+	if (shim_nerror_sites < SHIM_MAX_SITES) {
+		shim_error_sites[shim_nerror_sites].err = err;
+		shim_error_sites[shim_nerror_sites].func = func;
+		shim_error_sites[shim_nerror_sites].line = line;
+		shim_nerror_sites++;
+	}
+	return err;
+}
+void shim_error_reset(void);
+#undef EINVAL
+#define EINVAL	shim_error_site(22, __func__, __LINE__)
+#undef EFAULT
+#define EFAULT	shim_error_site(14, __func__, __LINE__)
+#define cond_resched()		((void)shim_resched_count++)
 /* The options sframe.c and sframe.h ask about, as the fuzz target has them. */
 #define IS_ENABLED(option)		__shim_##option
 #define __shim_CONFIG_KUNIT		0
 #define fatal_signal_pending(t)	0
-#define WARN_ON_ONCE(c)		(!!(c))
+static inline bool WARN_ON_ONCE(bool c) { return c; }
 
 /* Only the decoder's own thread runs. */
 typedef struct { long long counter; } atomic64_t;
@@ -67,10 +106,11 @@ extern int shim_dropped;
 extern unsigned long shim_user_start, shim_user_end;
 extern unsigned char *shim_user_mem;
 
+bool shim_user_mapped(unsigned long addr, unsigned long n);
 static inline bool shim_user_ok(unsigned long addr, unsigned long n)
 {
 	return addr >= shim_user_start && addr < shim_user_end &&
-	       n <= shim_user_end - addr;
+	       n <= shim_user_end - addr && shim_user_mapped(addr, n);
 }
 
 static inline unsigned long copy_from_user(void *to, const void *from,
@@ -158,19 +198,20 @@ struct vm_area_struct {
 #define VM_EXEC			0x4UL
 #define VM_WIPEONFORK		0x02000000UL
 
-extern struct vm_area_struct shim_vma;
+/* The mappings, sorted by address and not overlapping. */
+extern struct vm_area_struct *shim_vmas;
+extern int shim_nvmas;
+
 struct shim_vmi {
-	bool done;
+	int i;
+	unsigned long addr;
 };
 
-#define VMA_ITERATOR(name, mm, addr)	struct shim_vmi name = { false }
+struct vm_area_struct *shim_vma_next(struct shim_vmi *vmi, unsigned long end);
+#define VMA_ITERATOR(name, mm, start)	struct shim_vmi name = { 0, (start) }
 #define for_each_vma_range(vmi, vma, end)				\
-	for (vma = &shim_vma; !(vmi).done; (vmi).done = true)
-static inline struct vm_area_struct *vma_lookup(struct mm_struct *mm,
-						unsigned long addr)
-{
-	return &shim_vma;
-}
+	while (((vma) = shim_vma_next(&(vmi), (end))))
+struct vm_area_struct *vma_lookup(struct mm_struct *mm, unsigned long addr);
 #define file_inode(f)			((void *)(f))
 
 #define mmget_not_zero(mm)		1

@@ -25,94 +25,12 @@
 
 #include <linux/sframe.h>
 
-int shim_dropped;
-unsigned long shim_user_start, shim_user_end;
-unsigned char *shim_user_mem;
-struct task_struct *shim_current;
-struct vm_area_struct shim_vma = { 0, ~0UL, VM_READ | VM_EXEC, NULL };
-
 /* Where the fake user memory lives. */
 #define USER_BASE	0x10000000UL
 #define TEXT_MAX	(1UL << 24)
 
-void mt_init_flags(struct maple_tree *mt, unsigned int flags)
-{
-	(void) flags;
-	mt->n = 0;
-}
-
-int mtree_insert_range(struct maple_tree *mt, unsigned long first,
-		       unsigned long last, void *entry, gfp_t gfp)
-{
-	int i, j;
-
-	(void) gfp;
-	if (first > last)
-		return -EINVAL;
-	for (i = 0; i < mt->n; i++)
-		if (mt->e[i].first <= last && first <= mt->e[i].last)
-			return -EEXIST;
-	if (mt->n == SHIM_MT_MAX)
-		return -ENOMEM;
-	for (i = 0; i < mt->n && mt->e[i].first < first; i++)
-		;
-	for (j = mt->n; j > i; j--)
-		mt->e[j] = mt->e[j - 1];
-	mt->e[i].first = first;
-	mt->e[i].last = last;
-	mt->e[i].entry = entry;
-	mt->n++;
-	return 0;
-}
-
-/* Only what sframe.c does: store a range, or replace one exactly. */
-int mtree_store_range(struct maple_tree *mt, unsigned long first,
-		      unsigned long last, void *entry, gfp_t gfp)
-{
-	for (int i = 0; i < mt->n; i++)
-		if (mt->e[i].first == first && mt->e[i].last == last) {
-			mt->e[i].entry = entry;
-			return 0;
-		}
-	return mtree_insert_range(mt, first, last, entry, gfp);
-}
-
-void *mtree_load(struct maple_tree *mt, unsigned long index)
-{
-	for (int i = 0; i < mt->n; i++)
-		if (mt->e[i].first <= index && index <= mt->e[i].last)
-			return mt->e[i].entry;
-	return NULL;
-}
-
-void *mtree_erase(struct maple_tree *mt, unsigned long index)
-{
-	for (int i = 0; i < mt->n; i++)
-		if (mt->e[i].first <= index && index <= mt->e[i].last) {
-			void *entry = mt->e[i].entry;
-
-			memmove(&mt->e[i], &mt->e[i + 1],
-				(mt->n - i - 1) * sizeof(mt->e[0]));
-			mt->n--;
-			return entry;
-		}
-	return NULL;
-}
-
-void *mt_find(struct maple_tree *mt, unsigned long *index, unsigned long max)
-{
-	for (int i = 0; i < mt->n; i++)
-		if (mt->e[i].last >= *index && mt->e[i].first <= max) {
-			*index = mt->e[i].last + 1;
-			return mt->e[i].entry;
-		}
-	return NULL;
-}
-
-void mtree_destroy(struct maple_tree *mt)
-{
-	mt->n = 0;
-}
+/* All of it, readable and executable, from no file. */
+static struct vm_area_struct fuzz_vma = { 0, ~0UL, VM_READ | VM_EXEC, NULL };
 
 static void check_rule(const struct unwind_user_rule *r, bool cfa)
 {
@@ -172,6 +90,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(shim_user_mem + (sec - lo), data, size);
 
 	shim_current = &task;
+	shim_vmas = &fuzz_vma;
+	shim_nvmas = 1;
 	shim_dropped = 0;
 	sframe_init_mm(&mm);
 

@@ -1,0 +1,133 @@
+/* ksframe.c -- the series' kernel/unwind/sframe.c, built for user space
+   on the shim, with readers of its internal functions (ksframe.h).
+
+   Built with -I for the kernel tree, so that the code compiled is always
+   the series' current one, never a copy.  */
+
+#include "kshim.h"
+
+#include <kernel/unwind/sframe.c>
+
+#include "ksframe.h"
+
+static struct mm_struct ksframe_mm;
+static struct task_struct ksframe_task = { .mm = &ksframe_mm, .comm = "check" };
+static struct vm_area_struct ksframe_vmas[KSFRAME_MAX_VMAS];
+
+int ksframe_begin(unsigned long start, unsigned char *mem, unsigned long len,
+		  const struct ksframe_vma *vmas, int nvmas)
+{
+	if (nvmas > KSFRAME_MAX_VMAS)
+		return -E2BIG;
+	for (int i = 0; i < nvmas; i++) {
+		ksframe_vmas[i].vm_start = vmas[i].start;
+		ksframe_vmas[i].vm_end = vmas[i].end;
+		ksframe_vmas[i].vm_flags = (vmas[i].read ? VM_READ : 0) |
+					   (vmas[i].exec ? VM_EXEC : 0);
+		ksframe_vmas[i].vm_file = (struct file *)vmas[i].file;
+	}
+	shim_vmas = ksframe_vmas;
+	shim_nvmas = nvmas;
+	shim_user_start = start;
+	shim_user_end = start + len;
+	shim_user_mem = mem;
+	shim_current = &ksframe_task;
+	sframe_init_mm(&ksframe_mm);
+	return 0;
+}
+
+void ksframe_end(void)
+{
+	sframe_free_mm(&ksframe_mm);
+	shim_nvmas = 0;
+	shim_user_start = shim_user_end = 0;
+	shim_user_mem = NULL;
+}
+
+/* Did @func refuse a section while the validator was going through its FDEs? */
+static bool ksframe_in_fdes(const char *func)
+{
+	return func && strcmp(func, "sframe_add_section") &&
+	       strcmp(func, "sframe_read_header");
+}
+
+int ksframe_add(unsigned long sframe_start, unsigned long sframe_end,
+		unsigned long text_start, unsigned long text_end,
+		struct ksframe_where *where)
+{
+	/* The registration path turns its checks' EINVAL into EBADMSG. */
+	int ret, want;
+
+	shim_error_reset();
+	ret = sframe_add_section(sframe_start, sframe_end, text_start, text_end);
+	want = ret == -EBADMSG ? 22 : -ret;
+	where->function = NULL;
+	where->line = 0;
+	where->fde = -1;
+	for (int i = 0; ret && i < shim_nerror_sites; i++) {
+		if (shim_error_sites[i].err != want)
+			continue;
+		where->function = shim_error_sites[i].func;
+		where->line = shim_error_sites[i].line;
+		/* The validator counts FDEs; the checks before it count none. */
+		if (shim_resched_count && ksframe_in_fdes(where->function))
+			where->fde = (long)shim_resched_count - 1;
+		break;
+	}
+	return ret;
+}
+
+int ksframe_find(unsigned long ip)
+{
+	struct unwind_user_frame frame;
+
+	return sframe_find(ip, &frame);
+}
+
+int ksframe_read_header(unsigned long sframe_start, unsigned long sframe_end,
+			struct ksframe_header *hdr)
+{
+	struct sframe_section sec = {
+		.sframe_start = sframe_start,
+		.sframe_end = sframe_end,
+	};
+	u32 num_fres;
+	int ret;
+
+	if (sframe_start >= sframe_end)
+		return -EINVAL;
+	ret = sframe_read_header(&sec, &num_fres);
+	if (ret)
+		return ret;
+	hdr->version = sec.version;
+	hdr->flags = sec.flags;
+	hdr->num_fdes = sec.num_fdes;
+	hdr->num_fres = num_fres;
+	hdr->fres_end = sec.fres_end;
+	return 0;
+}
+
+int ksframe_read_fde(unsigned long sframe_start, unsigned long sframe_end,
+		     unsigned int i, struct ksframe_fde *out)
+{
+	struct sframe_section sec = {
+		.sframe_start = sframe_start,
+		.sframe_end = sframe_end,
+	};
+	struct sframe_fde fde;
+	u32 num_fres, fres_off;
+	int ret;
+
+	ret = sframe_read_header(&sec, &num_fres);
+	if (ret)
+		return ret;
+	if (i >= sec.num_fdes)
+		return -ENOENT;
+	ret = sframe_read_fde_index(&sec, __sframe_fde_addr(&sec, i), &fde,
+				    &fres_off);
+	if (ret)
+		return ret;
+	out->func_start = fde.func_start;
+	out->func_size = fde.func_size;
+	return 0;
+}

@@ -1,0 +1,90 @@
+/* analyze.h -- what sframe-check finds in one ELF object.
+
+   The kernel's verdict comes from the series' own kernel/unwind/sframe.c
+   (fuzz/ksframe.c): the object's PT_LOAD segments are laid out in the
+   shim's user memory and mapped as binfmt_elf and ld.so map them, and
+   the section is offered to sframe_add_section() once per executable
+   segment, as both of them do.  Everything else is read from the file
+   by elfobj.c.  */
+
+#ifndef ANALYZE_H
+#define ANALYZE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "elfobj.h"
+
+struct finding
+{
+  char severity;		/* 'E', 'W' or 'I', as lintian has them.  */
+  const char *tag;
+  char *detail;			/* Or NULL.  */
+};
+
+/* What sframe_add_section() said for one executable segment.  */
+struct range_verdict
+{
+  uint64_t text_start, text_end;	/* Link-time addresses.  */
+  int error;			/* 0, or the negative errno.  */
+  const char *function;		/* Where sframe.c refused, or NULL.  */
+  int line;
+  long fde;			/* The FDE it was checking, or -1.  */
+};
+
+#define SFRAME_MAX_RANGES 32
+
+struct sframe_report
+{
+  enum elfobj_status status;
+  const char *why;		/* For a status other than ELFOBJ_OK.  */
+  bool checked;			/* An object sframe-check looks into.  */
+  bool section, segment;	/* .sframe, PT_GNU_SFRAME.  */
+  int version;			/* From the preamble; 0 if unknown.  */
+  unsigned int flags, abi;
+  long num_fdes;		/* As the kernel reads it; -1 if it cannot.  */
+  bool offered;			/* PT_GNU_SFRAME: binfmt_elf and ld.so
+				   offer the section to the kernel.  */
+  bool acceptable;		/* The kernel takes every range...  */
+  bool accepted;		/* ...and it is offered.  */
+  bool registered;		/* Some range is offered and taken.  */
+  int nranges;
+  struct range_verdict ranges[SFRAME_MAX_RANGES];
+  uint64_t text_bytes;		/* Executable sections.  */
+  uint64_t padding_bytes;	/* The alignment padding in them.  */
+  int64_t covered_bytes;	/* By FDEs; -1 if the FDEs cannot be read.  */
+  const char *symbols;		/* ".symtab", ".dynsym" or NULL.  */
+  unsigned long functions;
+  unsigned long functions_without_fde;	/* Of which... */
+  unsigned long functions_without_cfi;	/* ...have no DWARF CFI either.  */
+  unsigned long functions_partly_covered, functions_without_rule;
+  unsigned long fdes_outside_text;
+  struct finding *findings;
+  unsigned long nfindings;
+};
+
+/* Check the object of SIZE bytes at DATA into *R.  */
+void sframe_analyze (const void *data, size_t size, struct sframe_report *r);
+void sframe_report_free (struct sframe_report *r);
+
+/* Coverage of the executable text but its alignment padding, in
+   percent, or -1 if unknown.  */
+double sframe_coverage (const struct sframe_report *r);
+
+/* Which sframe.c the verdicts come from: "sha256 " and the first 16
+   hex digits of its SHA-256.  */
+const char *sframe_kernel_source_id (void);
+
+/* "EBADMSG" for -EBADMSG, and so on.  */
+const char *sframe_errno_name (int err);
+
+/* The check in kernel/unwind/sframe.c that produced an error at LINE,
+   as its source reads, in BUF.  */
+const char *sframe_kernel_check (int line, char *buf, size_t len);
+
+/* Add a finding to R.  */
+void sframe_report_add (struct sframe_report *r, char severity,
+			const char *tag, const char *fmt, ...)
+  __attribute__ ((format (printf, 4, 5)));
+
+#endif /* analyze.h */

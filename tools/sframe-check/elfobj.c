@@ -1,0 +1,199 @@
+/* elfobj.c -- a bounds-checked reader of ELF objects in memory.  */
+
+#include "elfobj.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Is [OFF, OFF + LEN) inside the file?  */
+static bool
+in_file (const struct elfobj *o, uint64_t off, uint64_t len)
+{
+  return off <= o->size && len <= o->size - off;
+}
+
+enum elfobj_status
+elfobj_open (struct elfobj *o, const void *data, size_t size,
+	     const char **why)
+{
+  memset (o, 0, sizeof *o);
+  o->data = data;
+  o->size = size;
+
+  if (size < SELFMAG || memcmp (data, ELFMAG, SELFMAG) != 0)
+    {
+      *why = "not an ELF object";
+      return ELFOBJ_NOT_ELF;
+    }
+  if (size < EI_NIDENT)
+    {
+      *why = "truncated ELF header";
+      return ELFOBJ_CORRUPT;
+    }
+  if (o->data[EI_CLASS] != ELFCLASS64)
+    {
+      *why = "not a 64-bit object";
+      return ELFOBJ_UNSUPPORTED;
+    }
+  if (o->data[EI_DATA] != ELFDATA2LSB)
+    {
+      *why = "not a little-endian object";
+      return ELFOBJ_UNSUPPORTED;
+    }
+  if (size < sizeof o->eh)
+    {
+      *why = "truncated ELF header";
+      return ELFOBJ_CORRUPT;
+    }
+  memcpy (&o->eh, data, sizeof o->eh);
+  if (o->eh.e_machine != EM_X86_64)
+    {
+      *why = "not an x86-64 object";
+      return ELFOBJ_UNSUPPORTED;
+    }
+
+  if (o->eh.e_phnum != 0)
+    {
+      if (o->eh.e_phentsize != sizeof (Elf64_Phdr)
+	  || !in_file (o, o->eh.e_phoff,
+		       (uint64_t) o->eh.e_phnum * sizeof (Elf64_Phdr)))
+	{
+	  *why = "program headers beyond the end of the file";
+	  return ELFOBJ_CORRUPT;
+	}
+      o->phnum = o->eh.e_phnum;
+      o->ph = malloc (o->phnum * sizeof (Elf64_Phdr));
+      if (o->ph == NULL)
+	{
+	  *why = "out of memory";
+	  return ELFOBJ_CORRUPT;
+	}
+      memcpy (o->ph, o->data + o->eh.e_phoff,
+	      o->phnum * sizeof (Elf64_Phdr));
+      for (unsigned int i = 0; i < o->phnum; i++)
+	if ((o->ph[i].p_type == PT_LOAD || o->ph[i].p_type == PT_GNU_SFRAME)
+	    && (!in_file (o, o->ph[i].p_offset, o->ph[i].p_filesz)
+		|| o->ph[i].p_filesz > o->ph[i].p_memsz))
+	  {
+	    *why = "a segment beyond the end of the file";
+	    elfobj_close (o);
+	    return ELFOBJ_CORRUPT;
+	  }
+    }
+
+  /* Extended section numbering (e_shnum 0) is for relocatable objects
+     with 65280 sections or more; such objects are not checked.  */
+  if (o->eh.e_shnum != 0 && o->eh.e_shoff != 0)
+    {
+      if (o->eh.e_shentsize != sizeof (Elf64_Shdr)
+	  || !in_file (o, o->eh.e_shoff,
+		       (uint64_t) o->eh.e_shnum * sizeof (Elf64_Shdr)))
+	{
+	  *why = "section headers beyond the end of the file";
+	  elfobj_close (o);
+	  return ELFOBJ_CORRUPT;
+	}
+      o->shnum = o->eh.e_shnum;
+      o->sh = malloc (o->shnum * sizeof (Elf64_Shdr));
+      if (o->sh == NULL)
+	{
+	  *why = "out of memory";
+	  elfobj_close (o);
+	  return ELFOBJ_CORRUPT;
+	}
+      memcpy (o->sh, o->data + o->eh.e_shoff,
+	      o->shnum * sizeof (Elf64_Shdr));
+      for (unsigned int i = 0; i < o->shnum; i++)
+	if (o->sh[i].sh_type != SHT_NOBITS && o->sh[i].sh_type != SHT_NULL
+	    && !in_file (o, o->sh[i].sh_offset, o->sh[i].sh_size))
+	  {
+	    *why = "a section beyond the end of the file";
+	    elfobj_close (o);
+	    return ELFOBJ_CORRUPT;
+	  }
+      if (o->eh.e_shstrndx < o->shnum
+	  && o->sh[o->eh.e_shstrndx].sh_type == SHT_STRTAB)
+	{
+	  o->shstr = (const char *) o->data + o->sh[o->eh.e_shstrndx].sh_offset;
+	  o->shstr_size = o->sh[o->eh.e_shstrndx].sh_size;
+	}
+    }
+  return ELFOBJ_OK;
+}
+
+void
+elfobj_close (struct elfobj *o)
+{
+  free (o->ph);
+  free (o->sh);
+  o->ph = NULL;
+  o->sh = NULL;
+  o->phnum = o->shnum = 0;
+}
+
+/* The NUL-terminated string at OFF in a table of SIZE bytes at TAB.  */
+static const char *
+table_string (const char *tab, size_t size, uint64_t off)
+{
+  if (tab == NULL || off >= size || memchr (tab + off, 0, size - off) == NULL)
+    return "";
+  return tab + off;
+}
+
+const char *
+elfobj_section_name (const struct elfobj *o, unsigned int i)
+{
+  if (i >= o->shnum)
+    return "";
+  return table_string (o->shstr, o->shstr_size, o->sh[i].sh_name);
+}
+
+int
+elfobj_find_section (const struct elfobj *o, const char *name,
+		     unsigned int type)
+{
+  for (unsigned int i = 1; i < o->shnum; i++)
+    if ((name != NULL && strcmp (elfobj_section_name (o, i), name) == 0)
+	|| (type != 0 && o->sh[i].sh_type == type))
+      return i;
+  return -1;
+}
+
+const Elf64_Phdr *
+elfobj_find_segment (const struct elfobj *o, unsigned int type)
+{
+  for (unsigned int i = 0; i < o->phnum; i++)
+    if (o->ph[i].p_type == type)
+      return &o->ph[i];
+  return NULL;
+}
+
+void
+elfobj_symbols (const struct elfobj *o, unsigned int i,
+		void (*fn) (const Elf64_Sym *, const char *, void *),
+		void *arg)
+{
+  const Elf64_Shdr *s, *str;
+  const char *strtab = NULL;
+  size_t strsize = 0;
+
+  if (i >= o->shnum)
+    return;
+  s = &o->sh[i];
+  if (s->sh_entsize != sizeof (Elf64_Sym))
+    return;
+  if (s->sh_link < o->shnum && o->sh[s->sh_link].sh_type == SHT_STRTAB)
+    {
+      str = &o->sh[s->sh_link];
+      strtab = (const char *) o->data + str->sh_offset;
+      strsize = str->sh_size;
+    }
+  for (uint64_t n = 0; n < s->sh_size / sizeof (Elf64_Sym); n++)
+    {
+      Elf64_Sym sym;
+
+      memcpy (&sym, o->data + s->sh_offset + n * sizeof sym, sizeof sym);
+      fn (&sym, table_string (strtab, strsize, sym.st_name), arg);
+    }
+}

@@ -1,0 +1,66 @@
+/* elfobj.h -- a bounds-checked reader of ELF objects in memory, for
+   sframe-check.  It reads untrusted files: every offset, size and index
+   is checked against the file before use (fuzz/object_fuzz.c fuzzes it
+   with the rest of the checker).  */
+
+#ifndef ELFOBJ_H
+#define ELFOBJ_H
+
+#include <elf.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Debian 12's <elf.h> predates SFrame.  */
+#ifndef PT_GNU_SFRAME
+# define PT_GNU_SFRAME 0x6474e554
+#endif
+#ifndef SHT_GNU_SFRAME
+# define SHT_GNU_SFRAME 0x6ffffff4
+#endif
+
+enum elfobj_status
+{
+  ELFOBJ_OK,
+  ELFOBJ_NOT_ELF,		/* No ELF magic: not an object at all.  */
+  ELFOBJ_CORRUPT,		/* ELF, but truncated or inconsistent.  */
+  ELFOBJ_UNSUPPORTED,		/* ELF the kernel series does not unwind.  */
+};
+
+struct elfobj
+{
+  const unsigned char *data;
+  size_t size;
+  Elf64_Ehdr eh;
+  Elf64_Phdr *ph;		/* Copies: the file need not be aligned.  */
+  unsigned int phnum;
+  Elf64_Shdr *sh;
+  unsigned int shnum;
+  const char *shstr;		/* Section names, or NULL.  */
+  size_t shstr_size;
+};
+
+/* Read the object of SIZE bytes at DATA.  On failure *WHY says why in
+   a few words (a static string).  */
+enum elfobj_status elfobj_open (struct elfobj *, const void *data,
+				size_t size, const char **why);
+void elfobj_close (struct elfobj *);
+
+/* The name of section I, or "" if it has none that can be read.  */
+const char *elfobj_section_name (const struct elfobj *, unsigned int i);
+
+/* The first section called NAME (unless NULL) or, when TYPE is not 0,
+   of type TYPE; -1 if there is none.  */
+int elfobj_find_section (const struct elfobj *, const char *name,
+			 unsigned int type);
+
+/* The first program header of type TYPE, or NULL.  */
+const Elf64_Phdr *elfobj_find_segment (const struct elfobj *,
+				       unsigned int type);
+
+/* Call FN for each symbol of the symbol table in section I (SHT_SYMTAB
+   or SHT_DYNSYM) with its name ("" if unreadable).  */
+void elfobj_symbols (const struct elfobj *, unsigned int i,
+		     void (*fn) (const Elf64_Sym *, const char *, void *),
+		     void *arg);
+
+#endif /* elfobj.h */

@@ -1,0 +1,918 @@
+/* sframe-check -- tell which objects the patched kernel will unwind with
+   .sframe, and which functions it has no rules for.
+
+   Usage: sframe-check [OPTION]... FILE|DIR|PACKAGE.deb...
+
+   Findings are printed one per line in lintian's style, "S: OBJECT: TAG
+   [DETAIL]" with S one of E (error), W (warning) and I (information,
+   shown with --info), then "N:" summaries per object, per package and
+   for the whole run.  --json prints one JSON document instead, whose
+   shape sframe-check.schema.json describes.  Exit status: 0 clean, 1 the
+   policy failed (--fail-on, --min-coverage), 2 a usage error or a file
+   that could not be read.  */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <dirent.h>
+#include <ftw.h>
+#include <getopt.h>
+#include <math.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "analyze.h"
+
+#ifndef PACKAGE_VERSION
+# define PACKAGE_VERSION "unknown"
+#endif
+
+extern char **environ;
+
+static const char *program = "sframe-check";
+
+/* Options.  */
+static bool opt_json, opt_info, opt_quiet;
+static double opt_min_coverage = -1;
+static enum { FAIL_ON_ERROR, FAIL_ON_WARNING, FAIL_ON_NONE } opt_fail_on;
+
+/* What the run found.  */
+static bool status_error;	/* Exit status 2.  */
+static bool policy_failed;	/* Exit status 1.  */
+
+/* Totals over a package or over the run.  */
+struct totals
+{
+  unsigned long objects, with_sframe, accepted, rejected, missing;
+  unsigned long errors, warnings;
+  unsigned long long text_bytes, covered_bytes;
+  unsigned long functions, functions_without_fde;
+};
+
+static struct totals run_totals;
+
+struct package
+{
+  char *name, *version, *arch, *file;
+  struct totals t;
+};
+
+static struct package *packages;
+static size_t npackages;
+
+/* The object being walked belongs to this package, or to none.  */
+static struct package *cur_package;
+static unsigned long walk_objects;
+
+/* Tags not to report (--suppress-tags), comma-separated.  */
+static const char *opt_suppress;
+static unsigned long loose_objects;	/* Not in a package.  */
+
+static bool json_first_object = true;
+
+static void
+error_msg (const char *path, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+
+static void
+error_msg (const char *path, const char *fmt, ...)
+{
+  va_list ap;
+
+  fprintf (stderr, "%s: ", program);
+  if (path != NULL)
+    fprintf (stderr, "%s: ", path);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fputc ('\n', stderr);
+  status_error = true;
+}
+
+/* PERCENT cut, not rounded, to DIGITS decimals: 99.96% of the text is
+   not "100.0%".  */
+static double
+cut (double percent, int digits)
+{
+  double scale = digits == 1 ? 10 : 100;
+
+  return floor (percent * scale) / scale;
+}
+
+/* The length of the valid UTF-8 sequence at S, or 0.  */
+static int
+utf8_length (const unsigned char *s)
+{
+  int n;
+
+  if (s[0] < 0x80)
+    return 1;
+  if (s[0] >= 0xc2 && s[0] <= 0xdf)
+    n = 2;
+  else if (s[0] >= 0xe0 && s[0] <= 0xef)
+    n = 3;
+  else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+    n = 4;
+  else
+    return 0;
+  for (int i = 1; i < n; i++)
+    if ((s[i] & 0xc0) != 0x80)
+      return 0;
+  /* No overlong forms, surrogates or values past U+10FFFF.  */
+  if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0)
+      || (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
+    return 0;
+  return n;
+}
+
+/* S as a JSON string.  File names need not be UTF-8, which JSON must
+   be: a byte that is not part of valid UTF-8 becomes U+FFFD.  */
+static void
+json_string (const char *s)
+{
+  const unsigned char *p = (const unsigned char *) s;
+
+  putchar ('"');
+  while (p != NULL && *p)
+    {
+      int n = utf8_length (p);
+
+      if (n == 0)
+	{
+	  fputs ("\\ufffd", stdout);
+	  p++;
+	}
+      else if (*p == '"' || *p == '\\')
+	printf ("\\%c", *p++);
+      else if (*p < 0x20)
+	printf ("\\u%04x", *p++);
+      else
+	{
+	  fwrite (p, 1, n, stdout);
+	  p += n;
+	}
+    }
+  putchar ('"');
+}
+
+static void
+json_string_or_null (const char *s)
+{
+  if (s == NULL)
+    fputs ("null", stdout);
+  else
+    json_string (s);
+}
+
+static void
+add_totals (struct totals *to, const struct totals *from)
+{
+  to->objects += from->objects;
+  to->with_sframe += from->with_sframe;
+  to->accepted += from->accepted;
+  to->rejected += from->rejected;
+  to->missing += from->missing;
+  to->errors += from->errors;
+  to->warnings += from->warnings;
+  to->text_bytes += from->text_bytes;
+  to->covered_bytes += from->covered_bytes;
+  to->functions += from->functions;
+  to->functions_without_fde += from->functions_without_fde;
+}
+
+static void
+print_flags (unsigned int flags, bool json)
+{
+  static const struct { unsigned int bit; const char *name; } names[] = {
+    { 0x1, "FDE_SORTED" }, { 0x2, "FRAME_POINTER" },
+    { 0x4, "FDE_FUNC_START_PCREL" },
+  };
+  bool first = true;
+
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (flags & names[i].bit)
+      {
+	if (json)
+	  {
+	    printf ("%s", first ? "" : ", ");
+	    json_string (names[i].name);
+	  }
+	else
+	  printf ("%s%s", first ? "" : ",", names[i].name);
+	first = false;
+      }
+}
+
+static void
+print_json_object (const char *name, const struct sframe_report *r)
+{
+  double cov = sframe_coverage (r);
+
+  printf ("%s\n    {\"path\": ", json_first_object ? "" : ",");
+  json_first_object = false;
+  json_string (name);
+  printf (", \"package\": ");
+  json_string_or_null (cur_package ? cur_package->name : NULL);
+  printf (",\n     \"checked\": %s", r->checked ? "true" : "false");
+  printf (",\n     \"sframe\": {\"section\": %s, \"segment\": %s, ",
+	  r->section ? "true" : "false", r->segment ? "true" : "false");
+  if (r->version)
+    {
+      printf ("\"version\": %d, \"flags\": [", r->version);
+      if (r->version == 2 || r->version == 3)
+	print_flags (r->flags, true);
+      printf ("], \"abi\": %u, ", r->abi);
+    }
+  else
+    printf ("\"version\": null, \"flags\": [], \"abi\": null, ");
+  if (r->num_fdes >= 0)
+    printf ("\"fdes\": %ld}", r->num_fdes);
+  else
+    printf ("\"fdes\": null}");
+  printf (",\n     \"kernel\": {\"offered\": %s, \"accepted\": %s, "
+	  "\"ranges\": [", r->offered ? "true" : "false",
+	  r->accepted ? "true" : "false");
+  for (int i = 0; i < r->nranges; i++)
+    {
+      const struct range_verdict *v = &r->ranges[i];
+      char check[512];
+
+      printf ("%s\n       {\"text_start\": %llu, \"text_end\": %llu, "
+	      "\"errno\": ", i ? "," : "",
+	      (unsigned long long) v->text_start,
+	      (unsigned long long) v->text_end);
+      if (v->error == 0)
+	printf ("null, \"function\": null, \"line\": null, \"check\": null, "
+		"\"fde\": null}");
+      else
+	{
+	  json_string (sframe_errno_name (v->error));
+	  printf (", \"function\": ");
+	  json_string_or_null (v->function);
+	  if (v->function != NULL)
+	    {
+	      printf (", \"line\": %d, \"check\": ", v->line);
+	      json_string (sframe_kernel_check (v->line, check, sizeof check));
+	    }
+	  else
+	    printf (", \"line\": null, \"check\": null");
+	  if (v->fde >= 0)
+	    printf (", \"fde\": %ld}", v->fde);
+	  else
+	    printf (", \"fde\": null}");
+	}
+    }
+  printf ("]},\n     \"coverage\": {\"text_bytes\": %llu, "
+	  "\"padding_bytes\": %llu, ", (unsigned long long) r->text_bytes,
+	  (unsigned long long) r->padding_bytes);
+  if (cov >= 0)
+    printf ("\"covered_bytes\": %lld, \"percent\": %.2f, ",
+	    (long long) r->covered_bytes, cut (cov, 2));
+  else
+    printf ("\"covered_bytes\": null, \"percent\": null, ");
+  printf ("\"symbols\": ");
+  json_string_or_null (r->symbols);
+  printf (", \"functions\": %lu, \"functions_without_fde\": %lu, "
+	  "\"functions_without_cfi\": %lu, "
+	  "\"functions_partly_covered\": %lu, \"functions_without_rule\": %lu, "
+	  "\"fdes_outside_text\": %lu},\n     \"findings\": [",
+	  r->functions, r->functions_without_fde, r->functions_without_cfi,
+	  r->functions_partly_covered, r->functions_without_rule,
+	  r->fdes_outside_text);
+  for (unsigned long i = 0; i < r->nfindings; i++)
+    {
+      printf ("%s\n       {\"severity\": \"%c\", \"tag\": ", i ? "," : "",
+	      r->findings[i].severity);
+      json_string (r->findings[i].tag);
+      printf (", \"detail\": ");
+      json_string_or_null (r->findings[i].detail);
+      putchar ('}');
+    }
+  printf ("]}");
+}
+
+static void
+print_text_summary (const char *name, const struct sframe_report *r)
+{
+  double cov = sframe_coverage (r);
+
+  printf ("N: %s: ", name);
+  if (!r->section && !r->segment)
+    printf ("no .sframe");
+  else
+    {
+      if (r->version == 2 || r->version == 3)
+	{
+	  printf ("SFrame V%d (", r->version);
+	  print_flags (r->flags, false);
+	  printf (")");
+	}
+      else if (r->version)
+	/* Other versions' flags mean other things.  */
+	printf ("SFrame V%d (flags 0x%x)", r->version, r->flags);
+      else
+	printf ("SFrame, unknown version");
+      if (!r->offered && r->nranges > 0)
+	printf (", not registered (no PT_GNU_SFRAME); the kernel would %s it",
+		r->acceptable ? "accept" : "reject");
+      else if (r->nranges == 0)
+	printf (", not offered to the kernel");
+      else if (r->accepted)
+	printf (", accepted by the kernel (%d text range%s)", r->nranges,
+		r->nranges == 1 ? "" : "s");
+      else
+	printf (", rejected by the kernel");
+      if (r->num_fdes >= 0)
+	printf (", %ld FDE%s", r->num_fdes, r->num_fdes == 1 ? "" : "s");
+    }
+  if (cov >= 0)
+    printf ("; text %.1f%% of %llu bytes covered", cut (cov, 1),
+	    (unsigned long long) (r->text_bytes - r->padding_bytes));
+  if (r->covered_bytes >= 0)
+    printf ("; %lu of %lu functions without FDE%s", r->functions_without_fde,
+	    r->functions,
+	    r->symbols && strcmp (r->symbols, ".dynsym") == 0
+	    ? " (exported ones only: no .symtab)" : "");
+  putchar ('\n');
+}
+
+static void
+print_totals (const char *what, const struct totals *t)
+{
+  printf ("N: %s: %lu object%s, %lu with .sframe, %lu accepted, "
+	  "%lu rejected", what, t->objects, t->objects == 1 ? "" : "s",
+	  t->with_sframe, t->accepted, t->rejected);
+  if (t->text_bytes > 0)
+    printf ("; text %.1f%% covered",
+	    cut (100.0 * t->covered_bytes / t->text_bytes, 1));
+  printf ("; %lu of %lu functions without FDE; %lu error%s, %lu warning%s\n",
+	  t->functions_without_fde, t->functions, t->errors,
+	  t->errors == 1 ? "" : "s", t->warnings, t->warnings == 1 ? "" : "s");
+}
+
+/* Drop the findings whose tags --suppress-tags names.  */
+static void
+suppress_findings (struct sframe_report *r)
+{
+  unsigned long k = 0;
+
+  if (opt_suppress == NULL)
+    return;
+  for (unsigned long i = 0; i < r->nfindings; i++)
+    {
+      const char *t = opt_suppress;
+      size_t l = strlen (r->findings[i].tag);
+      bool drop = false;
+
+      while (*t)
+	{
+	  size_t n = strcspn (t, ",");
+
+	  if (n == l && strncmp (t, r->findings[i].tag, l) == 0)
+	    drop = true;
+	  t += n + (t[n] == ',');
+	}
+      if (drop)
+	free (r->findings[i].detail);
+      else
+	r->findings[k++] = r->findings[i];
+    }
+  r->nfindings = k;
+}
+
+/* Report on the object of SIZE bytes at DATA, called NAME.  EXPLICIT:
+   named on the command line, where anything but an ELF object is an
+   error.  */
+static void
+check_object (const char *name, const void *data, size_t size, bool explicit)
+{
+  struct sframe_report r;
+  struct totals t = { 0 };
+  double cov;
+
+  sframe_analyze (data, size, &r);
+  if (r.status == ELFOBJ_NOT_ELF)
+    {
+      if (explicit)
+	error_msg (name, "not an ELF object");
+      sframe_report_free (&r);
+      return;
+    }
+  if (r.status == ELFOBJ_CORRUPT)
+    {
+      /* Named on the command line, the file is the user's error; found
+	 in a tree or a package, it is a finding about that tree.  */
+      if (explicit)
+	{
+	  error_msg (name, "truncated or corrupt ELF object: %s", r.why);
+	  sframe_report_free (&r);
+	  return;
+	}
+      sframe_report_add (&r, 'E', "sframe-corrupt-object", "%s", r.why);
+    }
+  walk_objects++;
+
+  cov = sframe_coverage (&r);
+  if (r.checked && opt_min_coverage >= 0
+      && (cov < 0 ? 0 : cov) < opt_min_coverage)
+    {
+      sframe_report_add (&r, 'E', "sframe-coverage-below-minimum",
+			 "%.2f%% < %g%%", cov < 0 ? 0 : cut (cov, 2),
+			 opt_min_coverage);
+      policy_failed = true;
+    }
+
+  if (r.checked)
+    {
+      t.objects = 1;
+      t.with_sframe = r.section || r.segment;
+      t.missing = !t.with_sframe;
+      t.accepted = r.accepted;
+      t.rejected = t.with_sframe && !r.accepted;
+      t.text_bytes = r.text_bytes - r.padding_bytes;
+      t.covered_bytes = r.covered_bytes > 0 ? r.covered_bytes : 0;
+      t.functions = r.functions;
+      t.functions_without_fde = r.functions_without_fde;
+    }
+  suppress_findings (&r);
+  for (unsigned long i = 0; i < r.nfindings; i++)
+    {
+      const struct finding *f = &r.findings[i];
+
+      if (f->severity == 'E')
+	t.errors++;
+      else if (f->severity == 'W')
+	t.warnings++;
+      if (opt_json || (f->severity == 'I' && !opt_info))
+	continue;
+      printf ("%c: %s: %s%s%s\n", f->severity, name, f->tag,
+	      f->detail ? " " : "", f->detail ? f->detail : "");
+    }
+  if ((opt_fail_on != FAIL_ON_NONE && t.errors > 0)
+      || (opt_fail_on == FAIL_ON_WARNING && t.warnings > 0))
+    policy_failed = true;
+
+  if (opt_json)
+    print_json_object (name, &r);
+  else if (!opt_quiet && (r.checked || opt_info))
+    print_text_summary (name, &r);
+
+  if (cur_package != NULL)
+    add_totals (&cur_package->t, &t);
+  else if (t.objects)
+    loose_objects++;
+  add_totals (&run_totals, &t);
+  sframe_report_free (&r);
+}
+
+/* Map PATH, called NAME in the report, and check it.  */
+static void
+check_file (const char *path, const char *name, bool explicit)
+{
+  struct stat st;
+  void *data;
+  int fd;
+
+  fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0)
+    {
+      error_msg (name, "%s", strerror (errno));
+      return;
+    }
+  if (fstat (fd, &st) != 0)
+    {
+      error_msg (name, "%s", strerror (errno));
+      close (fd);
+      return;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      error_msg (name, "not a regular file or directory");
+      close (fd);
+      return;
+    }
+  if (st.st_size == 0)
+    {
+      close (fd);
+      check_object (name, "", 0, explicit);
+      return;
+    }
+  data = mmap (NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  close (fd);
+  if (data == MAP_FAILED)
+    {
+      error_msg (name, "%s", strerror (errno));
+      return;
+    }
+  check_object (name, data, st.st_size, explicit);
+  munmap (data, st.st_size);
+}
+
+static bool is_deb (const char *path);
+static void check_deb (const char *path, const char *name);
+
+/* Check every regular file under the directory PATH, called NAME in the
+   report, in name order (so that two runs over one tree compare), not
+   following symbolic links.  */
+static void
+walk (const char *path, const char *name)
+{
+  struct dirent **ents;
+  int n = scandir (path, &ents, NULL, alphasort);
+
+  if (n < 0)
+    {
+      error_msg (name, "%s", strerror (errno));
+      return;
+    }
+  for (int i = 0; i < n; i++)
+    {
+      const char *e = ents[i]->d_name;
+      char *sub, *subname;
+      struct stat st;
+
+      if (strcmp (e, ".") == 0 || strcmp (e, "..") == 0)
+	{
+	  free (ents[i]);
+	  continue;
+	}
+      if (asprintf (&sub, "%s/%s", path, e) < 0
+	  || asprintf (&subname, "%s%s%s", name,
+		       name[0] && name[strlen (name) - 1] == '/' ? "" : "/",
+		       e) < 0)
+	abort ();
+      if (lstat (sub, &st) != 0)
+	error_msg (subname, "%s", strerror (errno));
+      else if (S_ISDIR (st.st_mode))
+	walk (sub, subname);
+      /* Symbolic links name objects that the walk finds anyway, and
+	 FIFOs, sockets and devices are no objects.  */
+      else if (!S_ISREG (st.st_mode))
+	;
+      /* A directory of packages, such as a pool or a build's output;
+	 not packages inside packages.  */
+      else if (cur_package == NULL && is_deb (sub))
+	check_deb (sub, subname);
+      else
+	check_file (sub, subname, false);
+      free (sub);
+      free (subname);
+      free (ents[i]);
+    }
+  free (ents);
+}
+
+static int
+remove_one (const char *path, const struct stat *st, int type,
+	    struct FTW *ftw)
+{
+  (void) st;
+  (void) ftw;
+  if (type == FTW_DP)
+    rmdir (path);
+  else
+    unlink (path);
+  return 0;
+}
+
+/* Run ARGV; its standard output into OUT (of LEN bytes) unless NULL.
+   Returns its exit status, or -1.  */
+static int
+run (char *const argv[], char *out, size_t len)
+{
+  posix_spawn_file_actions_t fa;
+  int pipefd[2], status;
+  pid_t pid;
+
+  if (out != NULL && pipe (pipefd) != 0)
+    return -1;
+  posix_spawn_file_actions_init (&fa);
+  if (out != NULL)
+    {
+      posix_spawn_file_actions_adddup2 (&fa, pipefd[1], STDOUT_FILENO);
+      posix_spawn_file_actions_addclose (&fa, pipefd[0]);
+    }
+  if (posix_spawnp (&pid, argv[0], &fa, NULL, argv, environ) != 0)
+    {
+      posix_spawn_file_actions_destroy (&fa);
+      if (out != NULL)
+	{
+	  close (pipefd[0]);
+	  close (pipefd[1]);
+	}
+      return -1;
+    }
+  posix_spawn_file_actions_destroy (&fa);
+  if (out != NULL)
+    {
+      size_t got = 0;
+      ssize_t n;
+
+      close (pipefd[1]);
+      while (got + 1 < len
+	     && (n = read (pipefd[0], out + got, len - 1 - got)) > 0)
+	got += n;
+      out[got] = 0;
+      close (pipefd[0]);
+    }
+  if (waitpid (pid, &status, 0) < 0)
+    return -1;
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+/* Is PATH a Debian binary package (an ar archive whose first member is
+   debian-binary)?  */
+static bool
+is_deb (const char *path)
+{
+  char buf[8 + 13];
+  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  bool deb;
+
+  if (fd < 0)
+    return false;
+  deb = read (fd, buf, sizeof buf) == sizeof buf
+	&& memcmp (buf, "!<arch>\ndebian-binary", sizeof buf) == 0;
+  close (fd);
+  return deb;
+}
+
+/* Remove the unpacked tree DIR, whose directories dpkg-deb may have
+   made read-only.  */
+static void
+remove_tree (char *dir)
+{
+  char *chmod_argv[] = { (char *) "chmod", (char *) "-R", (char *) "u+rwX",
+			 dir, NULL };
+
+  run (chmod_argv, NULL, 0);
+  nftw (dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* Unpack the package PATH, called NAME, and check its files as
+   PACKAGE:/path.  */
+static void
+check_deb (const char *path, const char *name)
+{
+  char fields[4096], *tmp, *dir, *line, *save, *prefix;
+  const char *tmpdir = getenv ("TMPDIR");
+  struct package *p;
+  char *info_argv[] = { (char *) "dpkg-deb", (char *) "--showformat",
+			(char *) "${Package}\\n${Version}\\n${Architecture}\\n",
+			(char *) "--show", (char *) path, NULL };
+  char *chmod_argv[] = { (char *) "chmod", (char *) "-R", (char *) "u+rX",
+			 NULL, NULL };
+
+  if (run (info_argv, fields, sizeof fields) != 0)
+    {
+      error_msg (name, "dpkg-deb cannot read this package");
+      return;
+    }
+  if (asprintf (&tmp, "%s/sframe-check.XXXXXX",
+		tmpdir && *tmpdir ? tmpdir : "/tmp") < 0)
+    abort ();
+  dir = mkdtemp (tmp);
+  if (dir == NULL)
+    {
+      error_msg (tmp, "cannot make a directory to unpack %s in: %s", name,
+		 strerror (errno));
+      free (tmp);
+      return;
+    }
+  {
+    char *x_argv[] = { (char *) "dpkg-deb", (char *) "--extract",
+		       (char *) path, dir, NULL };
+
+    if (run (x_argv, NULL, 0) != 0)
+      {
+	error_msg (name, "dpkg-deb cannot unpack this package");
+	remove_tree (dir);
+	free (tmp);
+	return;
+      }
+  }
+  /* Unpacked as packaged: a directory without read permission for us
+     would hide its files.  */
+  chmod_argv[3] = dir;
+  run (chmod_argv, NULL, 0);
+
+  packages = realloc (packages, (npackages + 1) * sizeof *packages);
+  if (packages == NULL)
+    abort ();
+  p = &packages[npackages++];
+  memset (p, 0, sizeof *p);
+  line = strtok_r (fields, "\n", &save);
+  p->name = strdup (line ? line : "?");
+  line = strtok_r (NULL, "\n", &save);
+  p->version = strdup (line ? line : "?");
+  line = strtok_r (NULL, "\n", &save);
+  p->arch = strdup (line ? line : "?");
+  p->file = strdup (name);
+
+  if (asprintf (&prefix, "%s:", p->name) < 0)
+    abort ();
+  cur_package = p;
+  walk (dir, prefix);
+  cur_package = NULL;
+  free (prefix);
+  remove_tree (dir);
+  free (tmp);
+
+  if (!opt_json && !opt_quiet)
+    {
+      char *what;
+
+      if (asprintf (&what, "package %s %s", p->name, p->version) < 0)
+	abort ();
+      print_totals (what, &p->t);
+      free (what);
+    }
+}
+
+static void
+check_arg (const char *arg)
+{
+  struct stat st;
+
+  /* Followed: /lib is a link to usr/lib on merged-/usr systems.  */
+  if (stat (arg, &st) != 0)
+    {
+      error_msg (arg, "%s", strerror (errno));
+      return;
+    }
+  if (S_ISDIR (st.st_mode))
+    {
+      walk_objects = 0;
+      walk (arg, arg);
+      if (walk_objects == 0)
+	error_msg (arg, "no ELF objects found");
+    }
+  else if (!S_ISREG (st.st_mode))
+    error_msg (arg, "not a regular file or directory");
+  else if (is_deb (arg))
+    check_deb (arg, arg);
+  else
+    check_file (arg, arg, true);
+}
+
+static void
+usage (FILE *to)
+{
+  fprintf (to, "\
+Usage: %s [OPTION]... FILE|DIR|PACKAGE.deb...\n\
+Tell whether the patched kernel accepts each ELF object's .sframe, and\n\
+which functions it has no unwind rules for.  Directories are searched\n\
+recursively; Debian packages are unpacked and checked as a whole.\n\
+\n\
+  -j, --json                print one JSON document instead of tags\n\
+      --min-coverage=PERCENT  fail if an object's text is less covered\n\
+      --fail-on=error|warning|none\n\
+                            fail on findings of this severity or worse\n\
+                            (default: error)\n\
+  -I, --info                show informational (I:) tags too\n\
+      --suppress-tags=TAG[,TAG...]\n\
+                            do not report these tags, nor count them\n\
+  -q, --quiet               no N: summaries\n\
+  -h, --help                show this help and exit\n\
+  -V, --version             show the version and exit\n\
+\n\
+Exit status: 0 if clean, 1 if the policy failed, 2 on a usage error or a\n\
+file that could not be read.\n", program);
+}
+
+int
+main (int argc, char **argv)
+{
+  static const struct option options[] = {
+    { "json", no_argument, NULL, 'j' },
+    { "min-coverage", required_argument, NULL, 'm' },
+    { "fail-on", required_argument, NULL, 'f' },
+    { "info", no_argument, NULL, 'I' },
+    { "suppress-tags", required_argument, NULL, 's' },
+    { "quiet", no_argument, NULL, 'q' },
+    { "help", no_argument, NULL, 'h' },
+    { "version", no_argument, NULL, 'V' },
+    { NULL, 0, NULL, 0 },
+  };
+  int c;
+
+  while ((c = getopt_long (argc, argv, "jIqhV", options, NULL)) != -1)
+    switch (c)
+      {
+      case 'j':
+	opt_json = true;
+	break;
+      case 'm':
+	{
+	  char *end;
+
+	  errno = 0;
+	  opt_min_coverage = strtod (optarg, &end);
+	  if (errno || end == optarg || *end || !isfinite (opt_min_coverage)
+	      || opt_min_coverage < 0 || opt_min_coverage > 100)
+	    {
+	      fprintf (stderr, "%s: --min-coverage: not a percentage: %s\n",
+		       program, optarg);
+	      return 2;
+	    }
+	}
+	break;
+      case 'f':
+	if (strcmp (optarg, "error") == 0)
+	  opt_fail_on = FAIL_ON_ERROR;
+	else if (strcmp (optarg, "warning") == 0)
+	  opt_fail_on = FAIL_ON_WARNING;
+	else if (strcmp (optarg, "none") == 0)
+	  opt_fail_on = FAIL_ON_NONE;
+	else
+	  {
+	    fprintf (stderr, "%s: --fail-on: expected error, warning or "
+		     "none, not %s\n", program, optarg);
+	    return 2;
+	  }
+	break;
+      case 'I':
+	opt_info = true;
+	break;
+      case 's':
+	opt_suppress = optarg;
+	break;
+      case 'q':
+	opt_quiet = true;
+	break;
+      case 'h':
+	usage (stdout);
+	return 0;
+      case 'V':
+	printf ("sframe-check (sframe-rtld) %s\n"
+		"kernel/unwind/sframe.c: %s\n", PACKAGE_VERSION,
+		sframe_kernel_source_id ());
+	return 0;
+      default:
+	usage (stderr);
+	return 2;
+      }
+  if (optind == argc)
+    {
+      fprintf (stderr, "%s: no FILE, DIR or PACKAGE given\n", program);
+      usage (stderr);
+      return 2;
+    }
+
+  if (opt_json)
+    printf ("{\"tool\": \"sframe-check\", \"version\": \"%s\", "
+	    "\"kernel_source\": \"%s\",\n \"objects\": [", PACKAGE_VERSION,
+	    sframe_kernel_source_id ());
+  for (int i = optind; i < argc; i++)
+    check_arg (argv[i]);
+
+  if (opt_json)
+    {
+      const struct totals *t = &run_totals;
+
+      printf ("],\n \"packages\": [");
+      for (size_t i = 0; i < npackages; i++)
+	{
+	  const struct package *p = &packages[i];
+
+	  printf ("%s\n    {\"name\": ", i ? "," : "");
+	  json_string (p->name);
+	  printf (", \"version\": ");
+	  json_string (p->version);
+	  printf (", \"architecture\": ");
+	  json_string (p->arch);
+	  printf (", \"file\": ");
+	  json_string (p->file);
+	  printf (", \"objects\": %lu, \"with_sframe\": %lu, \"accepted\": %lu, "
+		  "\"rejected\": %lu, \"text_bytes\": %llu, "
+		  "\"covered_bytes\": %llu, \"functions\": %lu, "
+		  "\"functions_without_fde\": %lu, \"errors\": %lu, "
+		  "\"warnings\": %lu}",
+		  p->t.objects, p->t.with_sframe, p->t.accepted, p->t.rejected,
+		  p->t.text_bytes, p->t.covered_bytes, p->t.functions,
+		  p->t.functions_without_fde, p->t.errors, p->t.warnings);
+	}
+      printf ("],\n \"summary\": {\"objects\": %lu, \"with_sframe\": %lu, "
+	      "\"accepted\": %lu, \"rejected\": %lu, \"errors\": %lu, "
+	      "\"warnings\": %lu, \"status\": %d}}\n",
+	      t->objects, t->with_sframe, t->accepted, t->rejected, t->errors,
+	      t->warnings, status_error ? 2 : policy_failed ? 1 : 0);
+    }
+  else if (!opt_quiet && loose_objects + npackages > 1)
+    print_totals ("total", &run_totals);
+
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      fprintf (stderr, "%s: write error: %s\n", program, strerror (errno));
+      return 2;
+    }
+  return status_error ? 2 : policy_failed ? 1 : 0;
+}

@@ -55,12 +55,12 @@ int ksframe_add(unsigned long sframe_start, unsigned long sframe_end,
 		unsigned long text_start, unsigned long text_end,
 		struct ksframe_where *where)
 {
-	/* The registration path turns its checks' EINVAL into EBADMSG. */
 	int ret, want;
 
 	shim_error_reset();
 	ret = sframe_add_section(sframe_start, sframe_end, text_start, text_end);
-	want = ret == -EBADMSG ? 22 : -ret;
+	/* The registration path turns its checks' EINVAL into EBADMSG. */
+	want = ret == -EBADMSG ? SHIM_EINVAL : -ret;
 	where->function = NULL;
 	where->line = 0;
 	where->fde = -1;

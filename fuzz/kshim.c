@@ -72,7 +72,7 @@ int mtree_insert_range(struct maple_tree *mt, unsigned long first,
 
 	(void) gfp;
 	if (first > last)
-		return -EINVAL;
+		return -SHIM_EINVAL;
 	for (i = 0; i < mt->n; i++)
 		if (mt->e[i].first <= last && first <= mt->e[i].last)
 			return -EEXIST;

@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cov = sframe_coverage(&r);
 	if (cov > 100.0001)
 		abort();
-	if (r.accepted && r.nranges == 0)
+	if (r.accepted && (r.nranges == 0 || !r.offered || !r.checked))
 		abort();
 	if (r.functions_without_fde + r.functions_partly_covered +
 	    r.functions_without_rule > r.functions)

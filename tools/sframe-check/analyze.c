@@ -332,7 +332,8 @@ layout (const struct elfobj *o, struct image *im, bool *corrupt)
 	continue;
       if (p->p_filesz > p->p_memsz)
 	return "a segment larger in the file than in memory";
-      if (p->p_vaddr > UINT64_MAX - PAGE_SIZE - p->p_memsz)
+      if (p->p_memsz > UINT64_MAX - PAGE_SIZE
+	  || p->p_vaddr > UINT64_MAX - PAGE_SIZE - p->p_memsz)
 	return "a segment wraps around the address space";
       if (p->p_offset > o->size || p->p_filesz > o->size - p->p_offset)
 	return "a segment beyond the end of the file";
@@ -482,7 +483,8 @@ read_fdes (struct sframe_report *r, uint64_t start, uint64_t end,
 	}
       s[i].start = fde.func_start - bias;
       s[i].end = s[i].start + fde.func_size;
-      if (i > 0 && s[i].start < prev && !unsorted)
+      /* Unless the kernel said so already: outside the ranges.  */
+      if (i > 0 && s[i].start < prev && !unsorted && r->acceptable)
 	{
 	  sframe_report_add (r, 'E', "sframe-fdes-unsorted",
 			     "fde %u (0x%llx) starts before fde %u (0x%llx)",
@@ -937,13 +939,6 @@ kernel_verdict (const struct elfobj *o, struct sframe_report *r,
 
       if (p->p_type != PT_LOAD || !(p->p_flags & PF_X) || p->p_filesz == 0)
 	continue;
-      if (r->nranges == SFRAME_MAX_RANGES)
-	{
-	  sframe_report_add (r, 'I', "sframe-not-checked",
-			     "more than %d executable segments",
-			     SFRAME_MAX_RANGES);
-	  break;
-	}
       v = &r->ranges[r->nranges++];
       v->text_start = p->p_vaddr;
       v->text_end = p->p_vaddr + p->p_filesz;
@@ -1089,6 +1084,22 @@ sframe_analyze (const void *data, size_t size, struct sframe_report *r)
       goto out;
     }
 
+  {
+    int ntext = 0;
+
+    for (unsigned int i = 0; i < o.phnum; i++)
+      if (o.ph[i].p_type == PT_LOAD && (o.ph[i].p_flags & PF_X)
+	  && o.ph[i].p_filesz != 0)
+	ntext++;
+    if (ntext > SFRAME_MAX_RANGES)
+      {
+	r->checked = false;
+	sframe_report_add (r, 'W', "sframe-check-skipped",
+			   "more than %d executable segments",
+			   SFRAME_MAX_RANGES);
+	goto out;
+      }
+  }
   why = layout (&o, &im, &corrupt);
   if (why == NULL && ksframe_begin (im.start, im.mem, im.len, im.vmas,
 				    im.nvmas) != 0)
@@ -1096,17 +1107,15 @@ sframe_analyze (const void *data, size_t size, struct sframe_report *r)
   if (why != NULL)
     {
       free (im.mem);
+      r->checked = false;
       if (corrupt)
 	{
 	  r->status = ELFOBJ_CORRUPT;
 	  r->why = why;
 	}
       else
-	{
-	  /* A limit of this tool, not a verdict: not counted.  */
-	  r->checked = false;
-	  sframe_report_add (r, 'W', "sframe-check-skipped", "%s", why);
-	}
+	/* A limit of this tool, not a verdict: not counted.  */
+	sframe_report_add (r, 'W', "sframe-check-skipped", "%s", why);
       goto out;
     }
 

@@ -423,12 +423,9 @@ check_object (const char *name, const void *data, size_t size, bool explicit)
   cov = sframe_coverage (&r);
   if (r.checked && opt_min_coverage >= 0
       && (cov < 0 ? 0 : cov) < opt_min_coverage)
-    {
-      sframe_report_add (&r, 'E', "sframe-coverage-below-minimum",
-			 "%.2f%% < %g%%", cov < 0 ? 0 : cut (cov, 2),
-			 opt_min_coverage);
-      policy_failed = true;
-    }
+    sframe_report_add (&r, 'E', "sframe-coverage-below-minimum",
+		       "%.2f%% < %g%%", cov < 0 ? 0 : cut (cov, 2),
+		       opt_min_coverage);
 
   if (r.checked)
     {
@@ -451,6 +448,9 @@ check_object (const char *name, const void *data, size_t size, bool explicit)
 	t.errors++;
       else if (f->severity == 'W')
 	t.warnings++;
+      /* Whatever --fail-on says: unless suppressed.  */
+      if (strcmp (f->tag, "sframe-coverage-below-minimum") == 0)
+	policy_failed = true;
       if (opt_json || (f->severity == 'I' && !opt_info))
 	continue;
       printf ("%c: %s: %s%s%s\n", f->severity, name, f->tag,
@@ -616,11 +616,16 @@ run (char *const argv[], char *out, size_t len)
       size_t got = 0;
       ssize_t n;
 
+      char drain[4096];
+
       close (pipefd[1]);
       while (got + 1 < len
 	     && (n = read (pipefd[0], out + got, len - 1 - got)) > 0)
 	got += n;
       out[got] = 0;
+      /* The rest is not wanted, but the program must not die of it.  */
+      while (read (pipefd[0], drain, sizeof drain) > 0)
+	;
       close (pipefd[0]);
     }
   if (waitpid (pid, &status, 0) < 0)

@@ -32,6 +32,7 @@ int ksframe_begin(unsigned long start, unsigned char *mem, unsigned long len,
 	shim_user_end = start + len;
 	shim_user_mem = mem;
 	shim_current = &ksframe_task;
+	shim_user_windows = shim_user_loads = 0;
 	sframe_init_mm(&ksframe_mm);
 	return 0;
 }
@@ -130,4 +131,15 @@ int ksframe_read_fde(unsigned long sframe_start, unsigned long sframe_end,
 	out->func_start = fde.func_start;
 	out->func_size = fde.func_size;
 	return 0;
+}
+
+void ksframe_user_accesses(unsigned long *windows, unsigned long *loads)
+{
+	*windows = shim_user_windows;
+	*loads = shim_user_loads;
+}
+
+unsigned long ksframe_copy(void *to, unsigned long from, unsigned long n)
+{
+	return copy_from_user(to, (const void __user *)from, n);
 }

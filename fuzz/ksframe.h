@@ -61,6 +61,15 @@ int ksframe_add(unsigned long sframe_start, unsigned long sframe_end,
 /* sframe_find(): 0 if the kernel has rules for @ip. */
 int ksframe_find(unsigned long ip);
 
+/* copy_from_user() from the process's memory: 0, or how much was left. */
+unsigned long ksframe_copy(void *to, unsigned long from, unsigned long n);
+
+/*
+ * How many user access windows and user loads the decoder has made
+ * since the process began (ksframe_begin()).
+ */
+void ksframe_user_accesses(unsigned long *windows, unsigned long *loads);
+
 int ksframe_read_header(unsigned long sframe_start, unsigned long sframe_end,
 			struct ksframe_header *hdr);
 int ksframe_read_fde(unsigned long sframe_start, unsigned long sframe_end,

@@ -12,6 +12,7 @@ int shim_nvmas;
 struct shim_error_site shim_error_sites[SHIM_MAX_SITES];
 int shim_nerror_sites;
 unsigned long shim_resched_count;
+unsigned long shim_user_windows, shim_user_loads;
 
 void shim_error_reset(void)
 {

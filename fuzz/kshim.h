@@ -117,20 +117,37 @@ static inline bool shim_user_ok(unsigned long addr, unsigned long n)
 	       n <= shim_user_end - addr && shim_user_mapped(addr, n);
 }
 
-static inline unsigned long copy_from_user(void *to, const void *from,
-					   unsigned long n)
+/*
+ * What the decoder asks of user memory, counted: user access windows
+ * (each copy_from_user() is one, as it opens and closes its own) and
+ * loads (each copy_from_user() or unsafe_get_user()).  Deterministic,
+ * where time on these machines is not.
+ */
+extern unsigned long shim_user_windows, shim_user_loads;
+
+static inline unsigned long shim_copy(void *to, const void *from,
+				      unsigned long n)
 {
 	unsigned long addr = (unsigned long)from;
 
+	shim_user_loads++;
 	if (!shim_user_ok(addr, n))
 		return n;
 	memcpy(to, shim_user_mem + (addr - shim_user_start), n);
 	return 0;
 }
 
+static inline unsigned long copy_from_user(void *to, const void *from,
+					   unsigned long n)
+{
+	shim_user_windows++;
+	return shim_copy(to, from, n);
+}
+
 /* Like the kernel's: only the range's plausibility is checked here. */
 static inline bool user_read_access_begin(const void *ptr, unsigned long n)
 {
+	shim_user_windows++;
 	return (unsigned long)ptr + n >= (unsigned long)ptr;
 }
 
@@ -139,7 +156,7 @@ static inline void user_read_access_end(void) { }
 #define unsafe_get_user(x, ptr, label)					\
 do {									\
 	__typeof__(*(ptr)) __v;						\
-	if (copy_from_user(&__v, (ptr), sizeof(__v)))			\
+	if (shim_copy(&__v, (ptr), sizeof(__v)))			\
 		goto label;						\
 	(x) = __v;							\
 } while (0)

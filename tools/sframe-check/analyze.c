@@ -1188,3 +1188,107 @@ sframe_analyze (const void *data, size_t size, struct sframe_report *r)
  out:
   elfobj_close (&o);
 }
+
+/* An object laid out and registered as binfmt_elf and ld.so would, for
+   tools that then look addresses up with ksframe_find().  */
+struct sframe_loaded
+{
+  struct elfobj o;
+  struct image im;
+  uint64_t sf_start, sf_end;	/* User addresses of the section.  */
+};
+
+struct sframe_loaded *
+sframe_load (const void *data, size_t size, const char **why)
+{
+  struct sframe_loaded *l = calloc (1, sizeof *l);
+  const Elf64_Phdr *seg;
+  bool corrupt;
+  int ranges = 0;
+
+  if (l == NULL)
+    abort ();
+  if (elfobj_open (&l->o, data, size, why) != ELFOBJ_OK)
+    {
+      free (l);
+      return NULL;
+    }
+  seg = elfobj_find_segment (&l->o, PT_GNU_SFRAME);
+  *why = seg == NULL ? "no PT_GNU_SFRAME" : layout (&l->o, &l->im, &corrupt);
+  if (*why == NULL && ksframe_begin (l->im.start, l->im.mem, l->im.len,
+				     l->im.vmas, l->im.nvmas) != 0)
+    *why = "too many mappings";
+  if (*why != NULL)
+    {
+      free (l->im.mem);
+      elfobj_close (&l->o);
+      free (l);
+      return NULL;
+    }
+  l->sf_start = l->im.bias + seg->p_vaddr;
+  l->sf_end = l->sf_start + seg->p_filesz;
+  for (unsigned int i = 0; i < l->o.phnum; i++)
+    {
+      const Elf64_Phdr *p = &l->o.ph[i];
+      struct ksframe_where where;
+
+      if (p->p_type != PT_LOAD || !(p->p_flags & PF_X) || p->p_filesz == 0)
+	continue;
+      if (ksframe_add (l->sf_start, l->sf_end, l->im.bias + p->p_vaddr,
+		       l->im.bias + p->p_vaddr + p->p_filesz, &where) != 0)
+	{
+	  *why = "the kernel refuses its .sframe";
+	  sframe_unload (l);
+	  return NULL;
+	}
+      ranges++;
+    }
+  if (ranges == 0)
+    {
+      *why = "no executable segment";
+      sframe_unload (l);
+      return NULL;
+    }
+  return l;
+}
+
+uint64_t
+sframe_loaded_bias (const struct sframe_loaded *l)
+{
+  return l->im.bias;
+}
+
+long
+sframe_loaded_fdes (const struct sframe_loaded *l, uint64_t **starts,
+		    uint32_t **sizes)
+{
+  struct ksframe_header hdr;
+
+  *starts = NULL;
+  *sizes = NULL;
+  if (ksframe_read_header (l->sf_start, l->sf_end, &hdr) != 0)
+    return -1;
+  *starts = malloc (((size_t) hdr.num_fdes + 1) * sizeof **starts);
+  *sizes = malloc (((size_t) hdr.num_fdes + 1) * sizeof **sizes);
+  if (*starts == NULL || *sizes == NULL)
+    abort ();
+  for (unsigned int i = 0; i < hdr.num_fdes; i++)
+    {
+      struct ksframe_fde fde;
+
+      if (ksframe_read_fde (l->sf_start, l->sf_end, i, &fde) != 0)
+	return -1;
+      (*starts)[i] = fde.func_start;
+      (*sizes)[i] = fde.func_size;
+    }
+  return hdr.num_fdes;
+}
+
+void
+sframe_unload (struct sframe_loaded *l)
+{
+  ksframe_end ();
+  free (l->im.mem);
+  elfobj_close (&l->o);
+  free (l);
+}

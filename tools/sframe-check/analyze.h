@@ -87,4 +87,19 @@ void sframe_report_add (struct sframe_report *r, char severity,
 			const char *tag, const char *fmt, ...)
   __attribute__ ((format (printf, 4, 5)));
 
+/* An object laid out as binfmt_elf and ld.so map it, its .sframe
+   registered with the shim's kernel for every executable segment, so
+   that ksframe_find() looks its addresses up (user address = link-time
+   address + the bias).  One at a time: the shim has one process.  NULL,
+   with *WHY, if the kernel would not register it.  */
+struct sframe_loaded;
+struct sframe_loaded *sframe_load (const void *data, size_t size,
+				   const char **why);
+uint64_t sframe_loaded_bias (const struct sframe_loaded *l);
+/* The FDEs' function starts (user addresses) and sizes; their number or
+   -1.  The caller frees both arrays.  */
+long sframe_loaded_fdes (const struct sframe_loaded *l, uint64_t **starts,
+			 uint32_t **sizes);
+void sframe_unload (struct sframe_loaded *l);
+
 #endif /* analyze.h */

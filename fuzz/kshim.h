@@ -48,6 +48,7 @@ typedef unsigned int gfp_t;
 #define U8_MAX			0xff
 #define U16_MAX			0xffff
 #define READ_ONCE(x)		(x)
+#define WRITE_ONCE(x, val)	((x) = (val))
 #define ERR_PTR(e)		((void *)(long)(e))
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define GFP_KERNEL_ACCOUNT	0

@@ -49,20 +49,7 @@ bench_trace (const char *format, ...)
 #define SFRAME_TRACE(...) bench_trace (__VA_ARGS__)
 #include "../rtld/dl-sframe.h"
 
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int
-compare (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
+#include "timing.h"
 
 /* The loaded objects of DIR, as dl_iterate_phdr shows them.  */
 struct objects

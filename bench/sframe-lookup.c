@@ -36,20 +36,12 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "analyze.h"
 #include "ksframe.h"
 
-static double
-now (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
+#include "timing.h"
 
 /* A small, fixed PRNG, so that runs compare.  */
 static uint64_t
@@ -78,7 +70,7 @@ measure (const char *name, const char *set, long nfdes, const uint64_t *ips,
   ksframe_user_accesses (&w1, &l1);
   printf ("%s %s fdes=%ld lookups=%lu found=%lu ns_per_lookup=%.1f "
 	  "windows=%.2f loads=%.2f\n", name, set, nfdes, n, found,
-	  (t1 - t0) * 1e9 / n, (double) (w1 - w0) / n,
+	  (t1 - t0) / n, (double) (w1 - w0) / n,
 	  (double) (l1 - l0) / n);
   return n - found;
 }
@@ -190,7 +182,7 @@ bench_fp_step (unsigned long n)
   ksframe_user_accesses (&w1, &l1);
   ksframe_end ();
   printf ("fp-step ns_per_step=%.1f windows=%.2f loads=%.2f (sum %lu)\n",
-	  (t1 - t0) * 1e9 / n, (double) (w1 - w0) / n,
+	  (t1 - t0) / n, (double) (w1 - w0) / n,
 	  (double) (l1 - l0) / n, sum);
 }
 

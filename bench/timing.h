@@ -1,12 +1,14 @@
 /* timing.h -- what the benchmark programs share: a monotonic clock in
-   nanoseconds, and the comparison that sorts times for their median.  */
+   nanoseconds, and the comparison that sorts times for their median.
+   Inline, so that a program that needs only one of them is not warned
+   of the other.  */
 
 #ifndef BENCH_TIMING_H
 #define BENCH_TIMING_H
 
 #include <time.h>
 
-static double
+static inline double
 now (void)
 {
   struct timespec ts;
@@ -14,7 +16,7 @@ now (void)
   return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
-static int
+static inline int
 compare (const void *a, const void *b)
 {
   double x = *(const double *) a, y = *(const double *) b;

@@ -10,6 +10,26 @@
 
 #include "ksframe.h"
 
+/*
+ * The kernel remembers the verdicts on sections mapped from files
+ * (kernel/unwind/sframe_verdict.c); a tool that is asked for a verdict
+ * checks every section in full, so no section here has a key.
+ */
+bool sframe_verdict_key(struct mm_struct *mm, const struct sframe_section *sec,
+			struct sframe_verdict_key *key)
+{
+	return false;
+}
+
+bool sframe_verdict_known(const struct sframe_verdict_key *key)
+{
+	return false;
+}
+
+void sframe_verdict_remember(const struct sframe_verdict_key *key)
+{
+}
+
 static struct mm_struct ksframe_mm;
 static struct task_struct ksframe_task = { .mm = &ksframe_mm, .comm = "check" };
 static struct vm_area_struct ksframe_vmas[KSFRAME_MAX_VMAS];

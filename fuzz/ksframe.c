@@ -15,8 +15,9 @@
  * (kernel/unwind/sframe_verdict.c); a tool that is asked for a verdict
  * checks every section in full, so no section here has a key.
  */
-bool sframe_verdict_key(struct mm_struct *mm, const struct sframe_section *sec,
-			struct sframe_verdict_key *key)
+bool sframe_verdict_make_key(struct mm_struct *mm,
+			     const struct sframe_section *sec,
+			     struct sframe_verdict_key *key)
 {
 	return false;
 }

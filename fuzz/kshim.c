@@ -134,6 +134,27 @@ void *mt_find(struct maple_tree *mt, unsigned long *index, unsigned long max)
 	return NULL;
 }
 
+void *mas_walk(struct ma_state *mas)
+{
+	struct maple_tree *mt = mas->tree;
+	unsigned long index = mas->index;
+
+	mas->index = 0;
+	mas->last = ULONG_MAX;
+	for (int i = 0; i < mt->n; i++) {
+		if (mt->e[i].first <= index && index <= mt->e[i].last) {
+			mas->index = mt->e[i].first;
+			mas->last = mt->e[i].last;
+			return mt->e[i].entry;
+		}
+		if (mt->e[i].last < index)
+			mas->index = mt->e[i].last + 1;
+		else if (mas->last == ULONG_MAX)
+			mas->last = mt->e[i].first - 1;
+	}
+	return NULL;
+}
+
 void mtree_destroy(struct maple_tree *mt)
 {
 	mt->n = 0;

@@ -185,6 +185,15 @@ void *mtree_erase(struct maple_tree *mt, unsigned long index);
 void *mt_find(struct maple_tree *mt, unsigned long *index, unsigned long max);
 void mtree_destroy(struct maple_tree *mt);
 
+/* A walk to one index: its entry's range, or the gap's around it. */
+struct ma_state {
+	struct maple_tree *tree;
+	unsigned long index, last;
+};
+#define MA_STATE(name, mt, first, end)					\
+	struct ma_state name = { (mt), (first), (end) }
+void *mas_walk(struct ma_state *mas);
+
 #define mt_for_each(tree, entry, index, max)				\
 	for (entry = mt_find(tree, &(index), max); entry;		\
 	     entry = mt_find(tree, &(index), max))
@@ -248,6 +257,9 @@ struct vm_area_struct *vma_lookup(struct mm_struct *mm, unsigned long addr);
 #define mmap_read_unlock(mm)		do { } while (0)
 #define mmap_assert_locked(mm)		do { } while (0)
 #define mmap_assert_write_locked(mm)	do { } while (0)
+/* As without CONFIG_PER_VMA_LOCK: no writer is ever ruled out. */
+#define mmap_lock_speculate_try_begin(mm, seq)	((void)(seq), false)
+#define mmap_lock_speculate_retry(mm, seq)	((void)(seq), true)
 #define rcu_read_lock()			do { } while (0)
 #define rcu_read_unlock()		do { } while (0)
 

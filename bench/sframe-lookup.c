@@ -9,7 +9,14 @@
    1000000) at two sets of addresses:
      sequential  a point inside every FDE's function in turn, as a walk
                  through a deep stack meets them;
-     random      uniformly random addresses inside the FDEs' functions.
+     random      uniformly random addresses inside the FDEs' functions;
+     stack       a walk of a stack of 32 functions spread over the object,
+                 again and again, each address looked up on its own;
+     stack-rules the same walks with a task's rules (struct sframe_rules):
+                 the first walk looks the addresses up, the others find
+                 them in the rules, as a profiled task's repeated stacks do;
+                 its line ends with same=K, how many of the stack's 32
+                 rules, taken from the rules, equal a lookup's.
    For each it prints, one line per object and set,
 
      OBJECT SET fdes=F lookups=N found=K ns_per_lookup=T windows=W loads=L
@@ -75,6 +82,50 @@ measure (const char *name, const char *set, long nfdes, const uint64_t *ips,
   return n - found;
 }
 
+/* The "stack" and "stack-rules" sets.  */
+static unsigned long
+measure_stack (const char *name, long nfdes, const uint64_t *starts,
+	       const uint32_t *sizes, unsigned long n)
+{
+  enum { DEPTH = 32 };
+  unsigned long stack[DEPTH], walks = n / DEPTH, failed = 0;
+  long bad = 0, differ;
+  unsigned long w0, l0, w1, l1;
+  uint64_t *ips;
+  double t0, t1;
+
+  if (walks == 0)
+    walks = 1;
+  for (int d = 0; d < DEPTH; d++)
+    {
+      long f = (long) ((double) d * nfdes / DEPTH);
+
+      stack[d] = starts[f] + sizes[f] / 2;
+    }
+  ips = malloc (walks * DEPTH * sizeof *ips);
+  if (ips == NULL)
+    abort ();
+  for (unsigned long i = 0; i < walks * DEPTH; i++)
+    ips[i] = stack[i % DEPTH];
+  failed += measure (name, "stack", nfdes, ips, walks * DEPTH);
+  free (ips);
+
+  ksframe_user_accesses (&w0, &l0);
+  t0 = now ();
+  for (unsigned long i = 0; i < walks; i++)
+    bad += ksframe_find_rules (stack, DEPTH, false);
+  t1 = now ();
+  ksframe_user_accesses (&w1, &l1);
+  /* Then, untimed, whether the rules are what a lookup finds.  */
+  differ = ksframe_find_rules (stack, DEPTH, true);
+  printf ("%s stack-rules fdes=%ld lookups=%lu found=%lu ns_per_lookup=%.1f "
+	  "windows=%.2f loads=%.2f same=%ld\n", name, nfdes, walks * DEPTH,
+	  walks * DEPTH - bad, (t1 - t0) / (walks * DEPTH),
+	  (double) (w1 - w0) / (walks * DEPTH),
+	  (double) (l1 - l0) / (walks * DEPTH), DEPTH - differ);
+  return failed + bad + differ;
+}
+
 static int
 bench_object (const char *path, unsigned long n, uint64_t seed)
 {
@@ -117,7 +168,7 @@ bench_object (const char *path, unsigned long n, uint64_t seed)
       return 1;
     }
 
-  ips = malloc (n * sizeof *ips);
+  ips = calloc (n, sizeof *ips);
   if (ips == NULL)
     abort ();
   /* The middle of each function in turn: past the prologue's rows.  */
@@ -135,6 +186,7 @@ bench_object (const char *path, unsigned long n, uint64_t seed)
       ips[i] = starts[f] + (sizes[f] ? next_random (&seed) % sizes[f] : 0);
     }
   failed += measure (path, "random", nfdes, ips, n);
+  failed += measure_stack (path, nfdes, starts, sizes, n);
 
   free (ips);
   free (starts);

@@ -38,8 +38,14 @@ static struct vm_area_struct ksframe_vmas[KSFRAME_MAX_VMAS];
 int ksframe_begin(unsigned long start, unsigned char *mem, unsigned long len,
 		  const struct ksframe_vma *vmas, int nvmas)
 {
+	static bool caches;
+
 	if (nvmas > KSFRAME_MAX_VMAS)
 		return -E2BIG;
+	if (!caches) {
+		sframe_cache_init();
+		caches = true;
+	}
 	for (int i = 0; i < nvmas; i++) {
 		ksframe_vmas[i].vm_start = vmas[i].start;
 		ksframe_vmas[i].vm_end = vmas[i].end;
@@ -104,6 +110,36 @@ int ksframe_find(unsigned long ip)
 	struct unwind_user_frame frame;
 
 	return sframe_find(ip, &frame);
+}
+
+long ksframe_find_rules(const unsigned long *ips, unsigned long n,
+			bool check)
+{
+	static struct sframe_rules *rules;
+	struct unwind_user_frame frame, looked_up;
+	struct sframe_walk walk;
+	long bad = 0;
+
+	if (!rules)
+		rules = sframe_rules_alloc();
+	if (!rules)
+		return -ENOMEM;
+	sframe_walk_init(&walk);
+	sframe_walk_use_rules(&walk, rules);
+	for (unsigned long i = 0; i < n; i++) {
+		memset(&frame, 0, sizeof(frame));
+		if (sframe_walk_find(&walk, ips[i], &frame)) {
+			bad++;
+			continue;
+		}
+		if (!check)
+			continue;
+		memset(&looked_up, 0, sizeof(looked_up));
+		if (sframe_find(ips[i], &looked_up) ||
+		    memcmp(&frame, &looked_up, sizeof(frame)))
+			bad++;
+	}
+	return bad;
 }
 
 int ksframe_read_header(unsigned long sframe_start, unsigned long sframe_end,

@@ -61,6 +61,13 @@ int ksframe_add(unsigned long sframe_start, unsigned long sframe_end,
 /* sframe_find(): 0 if the kernel has rules for @ip. */
 int ksframe_find(unsigned long ip);
 
+/* The lookups of one stack walk of @n frames at @ips, as the unwinder
+   makes them with the task's rules (struct sframe_rules), which persist
+   from one call to the next.  Returns how many had no rules or, if
+   @check, rules other than a lookup of their own finds; -ENOMEM.  */
+long ksframe_find_rules(const unsigned long *ips, unsigned long n,
+			bool check);
+
 /* copy_from_user() from the process's memory: 0, or how much was left. */
 unsigned long ksframe_copy(void *to, unsigned long from, unsigned long n);
 

@@ -49,6 +49,11 @@ typedef unsigned int gfp_t;
 #define U16_MAX			0xffff
 #define READ_ONCE(x)		(x)
 #define WRITE_ONCE(x, val)	((x) = (val))
+#define smp_load_acquire(p)	__atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define smp_store_release(p, v)	__atomic_store_n((p), (v), __ATOMIC_RELEASE)
+/* The kernel's multiplicative hash (include/linux/hash.h, 64-bit).  */
+#define hash_long(val, bits)						\
+	((unsigned int)(((u64)(val) * 0x61C8864680B583EBull) >> (64 - (bits))))
 #define ERR_PTR(e)		((void *)(long)(e))
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define GFP_KERNEL_ACCOUNT	0
@@ -207,6 +212,7 @@ struct mm_struct {
 	struct maple_tree sframe_mt;
 	struct maple_tree sframe_addr_mt;
 	unsigned int sframe_count;
+	u64 sframe_gen;
 };
 
 struct task_struct {
@@ -263,14 +269,14 @@ struct vm_area_struct *vma_lookup(struct mm_struct *mm, unsigned long addr);
 #define rcu_read_lock()			do { } while (0)
 #define rcu_read_unlock()		do { } while (0)
 
-/* Memory: every cache is malloc. */
+/* Memory: every cache is malloc, and a cache is the size of its objects.  */
 struct kmem_cache;
 #define SLAB_ACCOUNT			0
 #define SLAB_NO_MERGE			0
 #define SLAB_PANIC			0
-#define KMEM_CACHE(s, flags)		((struct kmem_cache *)1)
-#define kmem_cache_zalloc(c, gfp)	calloc(1, sizeof(struct sframe_section))
-#define kmem_cache_alloc(c, gfp)	malloc(sizeof(struct sframe_section))
+#define KMEM_CACHE(s, flags)		((struct kmem_cache *)sizeof(struct s))
+#define kmem_cache_zalloc(c, gfp)	calloc(1, (size_t)(c))
+#define kmem_cache_alloc(c, gfp)	malloc((size_t)(c))
 #define kmem_cache_free(c, p)		free(p)
 #define kfree_rcu(p, field)		free(p)
 #define core_initcall(f)

@@ -35,17 +35,20 @@ static struct mm_struct ksframe_mm;
 static struct task_struct ksframe_task = { .mm = &ksframe_mm, .comm = "check" };
 static struct vm_area_struct ksframe_vmas[KSFRAME_MAX_VMAS];
 
+/*
+ * The kernel makes its slab caches at boot (core_initcall); every user of
+ * the shim, fuzzers included, gets them before main().
+ */
+__attribute__((constructor)) static void ksframe_init(void)
+{
+	sframe_cache_init();
+}
+
 int ksframe_begin(unsigned long start, unsigned char *mem, unsigned long len,
 		  const struct ksframe_vma *vmas, int nvmas)
 {
-	static bool caches;
-
 	if (nvmas > KSFRAME_MAX_VMAS)
 		return -E2BIG;
-	if (!caches) {
-		sframe_cache_init();
-		caches = true;
-	}
 	for (int i = 0; i < nvmas; i++) {
 		ksframe_vmas[i].vm_start = vmas[i].start;
 		ksframe_vmas[i].vm_end = vmas[i].end;

@@ -10,13 +10,16 @@
      sequential  a point inside every FDE's function in turn, as a walk
                  through a deep stack meets them;
      random      uniformly random addresses inside the FDEs' functions;
-     stack       a walk of a stack of 32 functions spread over the object,
-                 again and again, each address looked up on its own;
+     stack       a walk of a stack of 32 functions spread over the object
+                 (no more of them in a set of the task's rules than it
+                 holds), again and again, each address looked up on its own;
      stack-rules the same walks with a task's rules (struct sframe_rules):
                  the first walk looks the addresses up, the others find
                  them in the rules, as a profiled task's repeated stacks do;
-                 its line ends with same=K, how many of the stack's 32
-                 rules, taken from the rules, equal a lookup's.
+                 its line ends with reads=R, the lookups that read the
+                 section (each opens one window), and same=K, how many of
+                 the stack's 32 rules, taken from the rules, equal a
+                 lookup's.
    For each it prints, one line per object and set,
 
      OBJECT SET fdes=F lookups=N found=K ns_per_lookup=T windows=W loads=L
@@ -87,20 +90,37 @@ static unsigned long
 measure_stack (const char *name, long nfdes, const uint64_t *starts,
 	       const uint32_t *sizes, unsigned long n)
 {
-  enum { DEPTH = 32 };
+  enum { DEPTH = 32, MAX_SETS = 1024 };
   unsigned long stack[DEPTH], walks = n / DEPTH, failed = 0;
   long bad = 0, differ;
   unsigned long w0, l0, w1, l1;
+  int in_set[MAX_SETS] = { 0 }, d = 0;
   uint64_t *ips;
   double t0, t1;
 
   if (walks == 0)
     walks = 1;
-  for (int d = 0; d < DEPTH; d++)
+  /* Functions spread over the object, as many in a set of the rules as
+     it holds: a stack that overfills a set misses in it at every walk
+     whatever the cache does right, and only the layout would decide.  */
+  for (long i = 0; i < nfdes && d < DEPTH; i++)
     {
-      long f = (long) ((double) d * nfdes / DEPTH);
+      long f = (long) ((double) i * DEPTH / nfdes) == d ? i : -1;
+      int set;
 
-      stack[d] = starts[f] + sizes[f] / 2;
+      if (f < 0)
+	continue;
+      set = ksframe_rules_set (starts[f] + sizes[f] / 2);
+      if (set < 0 || set >= MAX_SETS || in_set[set] >= ksframe_rules_ways ())
+	continue;
+      in_set[set]++;
+      stack[d++] = starts[f] + sizes[f] / 2;
+    }
+  if (d < DEPTH)
+    {
+      fprintf (stderr, "sframe-lookup: %s: too few functions for a stack\n",
+	       name);
+      return 1;
     }
   ips = malloc (walks * DEPTH * sizeof *ips);
   if (ips == NULL)
@@ -113,16 +133,24 @@ measure_stack (const char *name, long nfdes, const uint64_t *starts,
   ksframe_user_accesses (&w0, &l0);
   t0 = now ();
   for (unsigned long i = 0; i < walks; i++)
-    bad += ksframe_find_rules (stack, DEPTH, false);
+    {
+      long r = ksframe_find_rules (stack, DEPTH, false);
+
+      if (r < 0)
+	abort ();
+      bad += r;
+    }
   t1 = now ();
   ksframe_user_accesses (&w1, &l1);
   /* Then, untimed, whether the rules are what a lookup finds.  */
   differ = ksframe_find_rules (stack, DEPTH, true);
+  if (differ < 0)
+    abort ();
   printf ("%s stack-rules fdes=%ld lookups=%lu found=%lu ns_per_lookup=%.1f "
-	  "windows=%.2f loads=%.2f same=%ld\n", name, nfdes, walks * DEPTH,
-	  walks * DEPTH - bad, (t1 - t0) / (walks * DEPTH),
+	  "windows=%.2f loads=%.2f reads=%lu same=%ld\n", name, nfdes,
+	  walks * DEPTH, walks * DEPTH - bad, (t1 - t0) / (walks * DEPTH),
 	  (double) (w1 - w0) / (walks * DEPTH),
-	  (double) (l1 - l0) / (walks * DEPTH), DEPTH - differ);
+	  (double) (l1 - l0) / (walks * DEPTH), w1 - w0, DEPTH - differ);
   return failed + bad + differ;
 }
 

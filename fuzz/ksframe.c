@@ -115,6 +115,33 @@ int ksframe_find(unsigned long ip)
 	return sframe_find(ip, &frame);
 }
 
+static bool ksframe_rule_eq(const struct unwind_user_rule *a,
+			    const struct unwind_user_rule *b)
+{
+	return a->base == b->base && a->regnum == b->regnum &&
+	       a->deref == b->deref && a->off == b->off;
+}
+
+/* Field by field: a struct copy need not keep the padding. */
+static bool ksframe_frame_eq(const struct unwind_user_frame *a,
+			     const struct unwind_user_frame *b)
+{
+	return ksframe_rule_eq(&a->cfa, &b->cfa) &&
+	       ksframe_rule_eq(&a->ra, &b->ra) &&
+	       ksframe_rule_eq(&a->fp, &b->fp) &&
+	       a->outermost == b->outermost && a->sigframe == b->sigframe;
+}
+
+int ksframe_rules_set(unsigned long ip)
+{
+	return hash_long(ip, SFRAME_RULES_BITS);
+}
+
+int ksframe_rules_ways(void)
+{
+	return SFRAME_RULES_WAYS;
+}
+
 long ksframe_find_rules(const unsigned long *ips, unsigned long n,
 			bool check)
 {
@@ -130,16 +157,14 @@ long ksframe_find_rules(const unsigned long *ips, unsigned long n,
 	sframe_walk_init(&walk);
 	sframe_walk_use_rules(&walk, rules);
 	for (unsigned long i = 0; i < n; i++) {
-		memset(&frame, 0, sizeof(frame));
 		if (sframe_walk_find(&walk, ips[i], &frame)) {
 			bad++;
 			continue;
 		}
 		if (!check)
 			continue;
-		memset(&looked_up, 0, sizeof(looked_up));
 		if (sframe_find(ips[i], &looked_up) ||
-		    memcmp(&frame, &looked_up, sizeof(frame)))
+		    !ksframe_frame_eq(&frame, &looked_up))
 			bad++;
 	}
 	return bad;

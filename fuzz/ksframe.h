@@ -68,6 +68,10 @@ int ksframe_find(unsigned long ip);
 long ksframe_find_rules(const unsigned long *ips, unsigned long n,
 			bool check);
 
+/* The set of the task's rules @ip goes to, and how many one set holds.  */
+int ksframe_rules_set(unsigned long ip);
+int ksframe_rules_ways(void);
+
 /* copy_from_user() from the process's memory: 0, or how much was left. */
 unsigned long ksframe_copy(void *to, unsigned long from, unsigned long n);
 

@@ -105,16 +105,15 @@ measure_stack (const char *name, long nfdes, const uint64_t *starts,
      whatever the cache does right, and only the layout would decide.  */
   for (long i = 0; i < nfdes && d < DEPTH; i++)
     {
-      long f = (long) ((double) i * DEPTH / nfdes) == d ? i : -1;
-      int set;
+      uint64_t ip = starts[i] + sizes[i] / 2;
+      int set = ksframe_rules_set (ip);
 
-      if (f < 0)
-	continue;
-      set = ksframe_rules_set (starts[f] + sizes[f] / 2);
-      if (set < 0 || set >= MAX_SETS || in_set[set] >= ksframe_rules_ways ())
+      /* The first function of the d-th 32nd of the object that fits.  */
+      if ((long) ((double) i * DEPTH / nfdes) != d
+	  || set < 0 || set >= MAX_SETS || in_set[set] >= ksframe_rules_ways ())
 	continue;
       in_set[set]++;
-      stack[d++] = starts[f] + sizes[f] / 2;
+      stack[d++] = ip;
     }
   if (d < DEPTH)
     {

@@ -79,7 +79,8 @@ void ksframe_end(void)
 static bool ksframe_in_fdes(const char *func)
 {
 	return func && strcmp(func, "sframe_add_section") &&
-	       strcmp(func, "sframe_read_header");
+	       strcmp(func, "sframe_read_header") &&
+	       strcmp(func, "sframe_check_header");
 }
 
 int ksframe_add(unsigned long sframe_start, unsigned long sframe_end,

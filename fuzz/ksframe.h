@@ -9,7 +9,7 @@
 #ifndef KSFRAME_H
 #define KSFRAME_H
 
-/* A section's header, as sframe_read_header() decodes and checks it. */
+/* A section's header, as sframe_check_header() decodes and checks it. */
 struct ksframe_header {
 	unsigned int version;
 	unsigned int flags;

@@ -225,10 +225,17 @@ extern struct task_struct *shim_current;
 #define task_pid_nr(t)		1
 
 struct file;
+struct vm_area_struct;
+struct vm_operations_struct {
+	const char *(*name)(struct vm_area_struct *vma);
+};
+
 struct vm_area_struct {
 	unsigned long vm_start, vm_end;
 	vm_flags_t vm_flags;
 	struct file *vm_file;
+	struct mm_struct *vm_mm;
+	const struct vm_operations_struct *vm_ops;
 };
 
 #define VM_READ			0x1UL

@@ -1,0 +1,167 @@
+/* vdso.c -- a program that spends its time in the vDSO, for vdso.exp.
+
+   Usage: vdso FUNCTION HOW SECONDS [unregistered]
+
+   FUNCTION is clock_gettime, gettimeofday or getcpu; HOW is "direct",
+   a call of the vDSO's own function, found with dlsym, or "libc", a call
+   of the C library's function, which calls the vDSO's (gettimeofday is
+   an IFUNC that resolves to the vDSO's).  The stacks sampled in the vDSO
+   are those of main -> run -> caller -> [C library ->] the vDSO.
+
+   With "unregistered" it first removes the registration the kernel made
+   of the vDSO's .sframe (PR_REMOVE_SFRAME), so that the vDSO is unwound
+   with frame pointers, as on a kernel that does not register it: the
+   control.  Exit status 2 if that is asked for and impossible.  */
+
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <elf.h>
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/prctl.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef PR_REMOVE_SFRAME
+# define PR_REMOVE_SFRAME 0x53465244
+#endif
+#ifndef PT_GNU_SFRAME
+# define PT_GNU_SFRAME 0x6474e554
+#endif
+
+static volatile sig_atomic_t stop;
+static volatile unsigned long sink;
+
+static int (*vdso_clock_gettime) (clockid_t, struct timespec *);
+static int (*vdso_gettimeofday) (struct timeval *, void *);
+static int (*vdso_getcpu) (unsigned int *, unsigned int *, void *);
+
+enum call
+{
+  CLOCK_GETTIME_DIRECT, GETTIMEOFDAY_DIRECT, GETCPU_DIRECT,
+  CLOCK_GETTIME_LIBC, GETTIMEOFDAY_LIBC, GETCPU_LIBC
+};
+
+/* 1000 calls, the loop around them as short as can be.  */
+static void __attribute__ ((noinline))
+caller (enum call call)
+{
+  struct timespec ts = { 0 };
+  struct timeval tv = { 0 };
+  unsigned int cpu = 0;
+
+  for (int i = 0; i < 1000; i++)
+    {
+      switch (call)
+	{
+	case CLOCK_GETTIME_DIRECT:
+	  vdso_clock_gettime (CLOCK_MONOTONIC, &ts);
+	  break;
+	case GETTIMEOFDAY_DIRECT:
+	  vdso_gettimeofday (&tv, NULL);
+	  break;
+	case GETCPU_DIRECT:
+	  vdso_getcpu (&cpu, NULL, NULL);
+	  break;
+	case CLOCK_GETTIME_LIBC:
+	  clock_gettime (CLOCK_MONOTONIC, &ts);
+	  break;
+	case GETTIMEOFDAY_LIBC:
+	  gettimeofday (&tv, NULL);
+	  break;
+	case GETCPU_LIBC:
+	  getcpu (&cpu, NULL);
+	  break;
+	}
+      sink += ts.tv_nsec + tv.tv_usec + cpu;
+    }
+}
+
+static void __attribute__ ((noinline))
+run (enum call call)
+{
+  while (!stop)
+    caller (call);
+}
+
+static void
+on_alarm (int sig)
+{
+  stop = 1;
+}
+
+/* The vDSO's .sframe, from its program headers; 0 if it has none.  */
+static unsigned long
+vdso_sframe (void)
+{
+  unsigned long base = getauxval (AT_SYSINFO_EHDR);
+  const Elf64_Ehdr *eh = (const Elf64_Ehdr *) base;
+  const Elf64_Phdr *ph;
+
+  if (base == 0)
+    return 0;
+  ph = (const Elf64_Phdr *) (base + eh->e_phoff);
+  for (int i = 0; i < eh->e_phnum; i++)
+    if (ph[i].p_type == PT_GNU_SFRAME)
+      return base + ph[i].p_vaddr;
+  return 0;
+}
+
+int
+main (int argc, char **argv)
+{
+  static const char *const names[] = { "clock_gettime", "gettimeofday", "getcpu" };
+  void *vdso = dlopen ("linux-vdso.so.1", RTLD_LAZY | RTLD_NOLOAD);
+  int func = -1, how;
+
+  if (argc < 4 || argc > 5 || (argc == 5 && strcmp (argv[4], "unregistered")))
+    {
+      fprintf (stderr, "usage: %s FUNCTION direct|libc SECONDS [unregistered]\n", argv[0]);
+      return 1;
+    }
+  for (int i = 0; i < 3; i++)
+    if (strcmp (argv[1], names[i]) == 0)
+      func = i;
+  how = strcmp (argv[2], "direct") == 0 ? 0 : strcmp (argv[2], "libc") == 0 ? 1 : -1;
+  if (func < 0 || how < 0)
+    {
+      fprintf (stderr, "%s: unknown function or way of calling it\n", argv[0]);
+      return 1;
+    }
+  if (vdso == NULL)
+    {
+      fprintf (stderr, "%s: no vDSO: %s\n", argv[0], dlerror ());
+      return 1;
+    }
+  vdso_clock_gettime = dlsym (vdso, "__vdso_clock_gettime");
+  vdso_gettimeofday = dlsym (vdso, "__vdso_gettimeofday");
+  vdso_getcpu = dlsym (vdso, "__vdso_getcpu");
+  if (!vdso_clock_gettime || !vdso_gettimeofday || !vdso_getcpu)
+    {
+      fprintf (stderr, "%s: the vDSO lacks a function\n", argv[0]);
+      return 1;
+    }
+
+  printf ("vdso sframe: %s\n", vdso_sframe () ? "yes" : "no");
+  if (argc == 5
+      && (vdso_sframe () == 0
+	  || prctl (PR_REMOVE_SFRAME, vdso_sframe (), 0, 0, 0) != 0))
+    {
+      fprintf (stderr, "%s: cannot unregister the vDSO's .sframe: %s\n",
+	       argv[0], vdso_sframe () ? strerror (errno) : "it has none");
+      return 2;
+    }
+
+  if (atoi (argv[3]) <= 0)
+    return 0;
+  signal (SIGALRM, on_alarm);
+  alarm (atoi (argv[3]));
+  run ((enum call) (how * 3 + func));
+  return 0;
+}

@@ -11,7 +11,9 @@
    With "unregistered" it first removes the registration the kernel made
    of the vDSO's .sframe (PR_REMOVE_SFRAME), so that the vDSO is unwound
    with frame pointers, as on a kernel that does not register it: the
-   control.  Exit status 2 if that is asked for and impossible.  */
+   control.  Exit status 2 if that is asked for and impossible.  It
+   prints whether the vDSO has .sframe, and whether /proc/self/sframe_maps
+   then lists it.  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -113,6 +115,23 @@ vdso_sframe (void)
   return 0;
 }
 
+/* Does /proc/self/sframe_maps list the vDSO?  */
+static int
+vdso_listed (void)
+{
+  FILE *f = fopen ("/proc/self/sframe_maps", "r");
+  char line[512];
+  int found = 0;
+
+  if (f == NULL)
+    return 0;
+  while (fgets (line, sizeof line, f) != NULL)
+    if (strstr (line, " [vdso]\n") != NULL)
+      found = 1;
+  fclose (f);
+  return found;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -157,6 +176,7 @@ main (int argc, char **argv)
 	       argv[0], vdso_sframe () ? strerror (errno) : "it has none");
       return 2;
     }
+  printf ("vdso registered: %s\n", vdso_listed () ? "yes" : "no");
 
   if (atoi (argv[3]) <= 0)
     return 0;

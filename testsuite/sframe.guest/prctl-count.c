@@ -11,7 +11,9 @@
    where a probe is PR_REMOVE_SFRAME of address 0.  Exits with COMMAND's
    status.  A seccomp filter, inherited by every thread and child, stops
    the tracee at prctl calls alone: stopping at every system call made a
-   run of dlheavy six times as slow under QEMU.  */
+   run of dlheavy six times as slow under QEMU.  The filter needs
+   no_new_privs, so a set-user-ID program that COMMAND runs gains no
+   privileges.  */
 
 #define _GNU_SOURCE
 #include <errno.h>
@@ -92,7 +94,9 @@ main (int argc, char **argv)
     {
       ptrace (PTRACE_TRACEME, 0, 0, 0);
       raise (SIGSTOP);
-      /* The tracer has set PTRACE_O_TRACESECCOMP by now.  */
+      /* The tracer has set PTRACE_O_TRACESECCOMP by now: without it a
+	 traced prctl would fail with ENOSYS, which the loader takes for
+	 a kernel without the support, and the counts would be wrong.  */
       if (trace_prctl_only () != 0)
 	{
 	  fprintf (stderr, "prctl-count: seccomp: %s\n", strerror (errno));
@@ -146,7 +150,8 @@ main (int argc, char **argv)
 	  struct pending *p = slot (tid);
 	  if (ptrace (PTRACE_GET_SYSCALL_INFO, tid, sizeof info, &info) > 0)
 	    {
-	      if (info.op == PTRACE_SYSCALL_INFO_SECCOMP)
+	      if (info.op == PTRACE_SYSCALL_INFO_SECCOMP
+		  && info.seccomp.nr == SYS_prctl)
 		{
 		  p->kind = 0;
 		  if (info.seccomp.args[0] == PR_ADD_SFRAME)
@@ -154,8 +159,10 @@ main (int argc, char **argv)
 		  else if (info.seccomp.args[0] == PR_REMOVE_SFRAME)
 		    p->kind = info.seccomp.args[1] == 0 ? PROBE : REMOVE;
 		  if (p->kind != 0)
-		    calls[p->kind]++;
-		  resume = PTRACE_SYSCALL;
+		    {
+		      calls[p->kind]++;
+		      resume = PTRACE_SYSCALL;
+		    }
 		}
 	      else if (info.op == PTRACE_SYSCALL_INFO_EXIT)
 		{

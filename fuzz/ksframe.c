@@ -10,27 +10,6 @@
 
 #include "ksframe.h"
 
-/*
- * The kernel remembers the verdicts on sections mapped from files
- * (kernel/unwind/sframe_verdict.c); a tool that is asked for a verdict
- * checks every section in full, so no section here has a key.
- */
-bool sframe_verdict_make_key(struct mm_struct *mm,
-			     const struct sframe_section *sec,
-			     struct sframe_verdict_key *key)
-{
-	return false;
-}
-
-bool sframe_verdict_known(const struct sframe_verdict_key *key)
-{
-	return false;
-}
-
-void sframe_verdict_remember(const struct sframe_verdict_key *key)
-{
-}
-
 static struct mm_struct ksframe_mm;
 static struct task_struct ksframe_task = { .mm = &ksframe_mm, .comm = "check" };
 static struct vm_area_struct ksframe_vmas[KSFRAME_MAX_VMAS];
@@ -109,11 +88,64 @@ int ksframe_add(unsigned long sframe_start, unsigned long sframe_end,
 	return ret;
 }
 
-int ksframe_find(unsigned long ip)
+/*
+ * A lookup of @ip in the section registered for it, as a walk makes one
+ * when it has no rule kept for @ip, and the user loads it counted.
+ */
+int ksframe_find_loads(unsigned long ip, unsigned int *loads)
 {
+	struct sframe_section *entry = mtree_load(&current->mm->sframe_mt, ip);
 	struct unwind_user_frame frame;
 
-	return sframe_find(ip, &frame);
+	*loads = 0;
+	if (!entry || entry->dead)
+		return -ENOENT;
+	return sframe_lookup_user(entry, ip, loads, UINT_MAX, &frame);
+}
+
+int ksframe_lookup_unchecked(unsigned long sframe_start,
+			     unsigned long sframe_end, unsigned long text_start,
+			     unsigned long text_end, unsigned long ip,
+			     struct unwind_user_frame *frame,
+			     unsigned int *loads)
+{
+	struct sframe_section sec = {
+		.sframe_start = sframe_start,
+		.sframe_end = sframe_end,
+		.text_start = text_start,
+		.text_end = text_end,
+	};
+	u32 num_fres;
+	int ret;
+
+	*loads = 0;
+	if (sframe_start >= sframe_end || text_start >= text_end)
+		return -EINVAL;
+	ret = sframe_read_header(&sec, &num_fres);
+	if (ret)
+		return ret;
+	return sframe_lookup_user(&sec, ip, loads, UINT_MAX, frame);
+}
+
+unsigned int ksframe_lookup_max_loads(void)
+{
+	return SFRAME_LOOKUP_FIXED_LOADS + 2 * SFRAME_MAX_FDE_FRES;
+}
+
+int ksframe_walk_find(unsigned long ip, struct unwind_user_frame *frame)
+{
+	struct sframe_walk walk;
+	unsigned int loads = 0;
+
+	sframe_walk_init(&walk, current->mm);
+	return sframe_walk_find(&walk, ip, &loads, UINT_MAX, frame);
+}
+
+int ksframe_find(unsigned long ip)
+{
+	unsigned int loads;
+
+	return ksframe_find_loads(ip, &loads);
 }
 
 static bool ksframe_rule_eq(const struct unwind_user_rule *a,
@@ -146,25 +178,24 @@ int ksframe_rules_ways(void)
 long ksframe_find_rules(const unsigned long *ips, unsigned long n,
 			bool check)
 {
-	static struct sframe_rules *rules;
 	struct unwind_user_frame frame, looked_up;
+	struct sframe_section *entry;
 	struct sframe_walk walk;
+	unsigned int loads = 0;
 	long bad = 0;
 
-	if (!rules)
-		rules = sframe_rules_alloc();
-	if (!rules)
-		return -ENOMEM;
-	sframe_walk_init(&walk);
-	sframe_walk_use_rules(&walk, rules);
+	sframe_walk_init(&walk, current->mm);
 	for (unsigned long i = 0; i < n; i++) {
-		if (sframe_walk_find(&walk, ips[i], &frame)) {
+		if (sframe_walk_find(&walk, ips[i], &loads, UINT_MAX, &frame)) {
 			bad++;
 			continue;
 		}
 		if (!check)
 			continue;
-		if (sframe_find(ips[i], &looked_up) ||
+		entry = mtree_load(&current->mm->sframe_mt, ips[i]);
+		loads = 0;
+		if (!entry || sframe_lookup_user(entry, ips[i], &loads, UINT_MAX,
+						 &looked_up) ||
 		    !ksframe_frame_eq(&frame, &looked_up))
 			bad++;
 	}

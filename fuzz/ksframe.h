@@ -58,17 +58,20 @@ int ksframe_add(unsigned long sframe_start, unsigned long sframe_end,
 		unsigned long text_start, unsigned long text_end,
 		struct ksframe_where *where);
 
-/* sframe_find(): 0 if the kernel has rules for @ip. */
+/* A lookup in the section registered for @ip, as a walk makes one for
+   an address it has no rule kept for: 0 if the kernel has rules for @ip.  */
 int ksframe_find(unsigned long ip);
+/* The same, and the user loads the kernel counted for it.  */
+int ksframe_find_loads(unsigned long ip, unsigned int *loads);
 
 /* The lookups of one stack walk of @n frames at @ips, as the unwinder
-   makes them with the task's rules (struct sframe_rules), which persist
-   from one call to the next.  Returns how many had no rules or, if
-   @check, rules other than a lookup of their own finds; -ENOMEM.  */
+   makes them with the rules it keeps (struct sframe_rules), which
+   persist from one call to the next.  Returns how many had no rules or,
+   if @check, rules other than a lookup in their section finds.  */
 long ksframe_find_rules(const unsigned long *ips, unsigned long n,
 			bool check);
 
-/* The set of the task's rules @ip goes to, and how many one set holds.  */
+/* The set of the kept rules @ip goes to, and how many one set holds.  */
 int ksframe_rules_set(unsigned long ip);
 int ksframe_rules_ways(void);
 
@@ -85,5 +88,27 @@ int ksframe_read_header(unsigned long sframe_start, unsigned long sframe_end,
 			struct ksframe_header *hdr);
 int ksframe_read_fde(unsigned long sframe_start, unsigned long sframe_end,
 		     unsigned int i, struct ksframe_fde *fde);
+
+#ifdef KSHIM_H
+/* For the fuzz target, which builds on the shim and has its types.  */
+
+/* The most loads one lookup may make, the FREs' scan included.  */
+unsigned int ksframe_lookup_max_loads(void);
+
+/*
+ * A lookup of @ip in the section at [@sframe_start, @sframe_end) for the
+ * text at [@text_start, @text_end), as the unwinder makes it in a
+ * section whose registration read its header alone: nothing else of it
+ * was checked.  The loads it made in *@loads.
+ */
+int ksframe_lookup_unchecked(unsigned long sframe_start,
+			     unsigned long sframe_end, unsigned long text_start,
+			     unsigned long text_end, unsigned long ip,
+			     struct unwind_user_frame *frame,
+			     unsigned int *loads);
+
+/* A walk's lookup of @ip in what is registered, the kept rules first. */
+int ksframe_walk_find(unsigned long ip, struct unwind_user_frame *frame);
+#endif
 
 #endif /* KSFRAME_H */

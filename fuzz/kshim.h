@@ -49,6 +49,10 @@ typedef unsigned int gfp_t;
 #define U16_MAX			0xffff
 #define READ_ONCE(x)		(x)
 #define WRITE_ONCE(x, val)	((x) = (val))
+#define xchg(p, v)		__atomic_exchange_n((p), (v), __ATOMIC_SEQ_CST)
+#define __read_mostly
+#define __ro_after_init
+#define unlikely(x)		__builtin_expect(!!(x), 0)
 #define smp_load_acquire(p)	__atomic_load_n((p), __ATOMIC_ACQUIRE)
 #define smp_store_release(p, v)	__atomic_store_n((p), (v), __ATOMIC_RELEASE)
 /* The kernel's multiplicative hash (include/linux/hash.h, 64-bit).  */
@@ -108,9 +112,25 @@ static inline long long atomic64_inc_return(atomic64_t *v)
 	return ++v->counter;
 }
 
-/* The decoder found a registered section inconsistent and dropped it. */
+/* The decoder found a registered section malformed and dropped it. */
 extern int shim_dropped;
 #define pr_warn_ratelimited(...)	(shim_dropped++)
+
+/* One thread, one CPU: its cache of rules is the only one. */
+#define __percpu
+#define alloc_percpu_gfp(type, gfp)	((type *)calloc(1, sizeof(type)))
+#define get_cpu_ptr(p)			(p)
+#define put_cpu_ptr(p)			do { } while (0)
+#define DEFINE_MUTEX(m)			int m
+#define guard(type)			(void)
+
+/* What the unwinder reads of an image the kernel holds, unaligned. */
+#define get_unaligned(p)						\
+({									\
+	__typeof__(*(p)) __u;						\
+	memcpy(&__u, (p), sizeof(__u));					\
+	__u;								\
+})
 
 /* User memory. */
 extern unsigned long shim_user_start, shim_user_end;
@@ -212,7 +232,7 @@ struct mm_struct {
 	struct maple_tree sframe_mt;
 	struct maple_tree sframe_addr_mt;
 	unsigned int sframe_count;
-	u64 sframe_gen;
+	bool sframe_reap;
 };
 
 struct task_struct {
@@ -263,16 +283,15 @@ struct vm_area_struct *vma_lookup(struct mm_struct *mm, unsigned long addr);
 #define in_compat_syscall()		false
 
 #define mmap_write_lock_killable(mm)	0
-#define mmap_write_trylock(mm)		1
 #define mmap_read_lock_killable(mm)	0
 #define mmap_write_unlock(mm)		do { } while (0)
 #define mmap_read_lock(mm)		do { } while (0)
 #define mmap_read_unlock(mm)		do { } while (0)
 #define mmap_assert_locked(mm)		do { } while (0)
 #define mmap_assert_write_locked(mm)	do { } while (0)
-/* As without CONFIG_PER_VMA_LOCK: no writer is ever ruled out. */
-#define mmap_lock_speculate_try_begin(mm, seq)	((void)(seq), false)
-#define mmap_lock_speculate_retry(mm, seq)	((void)(seq), true)
+/* As without CONFIG_PER_VMA_LOCK: no VMA is locked on its own. */
+#define lock_vma_under_rcu(mm, addr)	((struct vm_area_struct *)NULL)
+#define vma_end_read(vma)		do { } while (0)
 #define rcu_read_lock()			do { } while (0)
 #define rcu_read_unlock()		do { } while (0)
 

@@ -7,15 +7,21 @@
      u32  text_len   length of the text
      ...             the .sframe section
 
-   (sframe_seed makes inputs from ELF files).  The target registers the
-   section and, if that succeeds, looks up addresses all over the text.
-   It aborts, so that the fuzzer reports a crash, when
+   (sframe_seed makes inputs from ELF files).  The target looks up
+   addresses all over the text as the unwinder does in a section whose
+   registration read only its header, as the kernel's does by default;
+   then it registers the section with the check of the whole section
+   (CONFIG_SFRAME_VALIDATION, which the shim has) and, if that succeeds,
+   looks them up again through what is registered.  It aborts, so that
+   the fuzzer reports a crash, when
 
    - registration fails with an error the interface does not document;
-   - a lookup in a section that registration accepted, and that nobody
-     changed since, finds it inconsistent: the check at registration and
-     the lookup disagree;
-   - a lookup fails with anything but "no rules here" or a fault;
+   - a lookup makes more loads than a lookup may;
+   - a lookup fails with anything but "no rules here", a fault or, where
+     nothing but the header was checked, "malformed";
+   - a lookup in a section that the whole check accepted, and that
+     nobody changed since, finds it malformed, or finds other rules than
+     the unchecked lookup did: the check and the lookup disagree;
    - a lookup gives rules the unwinder must not get: an offset base for
      the CFA, or a register base that is not a real register.
 
@@ -25,12 +31,16 @@
 
 #include <linux/sframe.h>
 
+#include "ksframe.h"
+
 /* Where the fake user memory lives. */
 #define USER_BASE	0x10000000UL
 #define TEXT_MAX	(1UL << 24)
 
 /* All of it, readable and executable, from no file. */
 static struct vm_area_struct fuzz_vma = { 0, ~0UL, VM_READ | VM_EXEC, NULL };
+
+static void check_frame(const struct unwind_user_frame *frame);
 
 static void check_rule(const struct unwind_user_rule *r, bool cfa)
 {
@@ -56,11 +66,25 @@ static void check_rule(const struct unwind_user_rule *r, bool cfa)
 	}
 }
 
+/* Rules the unwinder may be given. */
+static void check_frame(const struct unwind_user_frame *frame)
+{
+	if (frame->outermost || frame->sigframe)
+		return;
+	check_rule(&frame->cfa, true);
+	check_rule(&frame->ra, false);
+	check_rule(&frame->fp, false);
+	if (frame->ra.base == UNWIND_USER_BASE_NONE)
+		abort ();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct mm_struct mm;
 	struct task_struct task = { .mm = &mm, .comm = "fuzz" };
-	unsigned long sec, text, text_end, lo, hi, ip, step;
+	static struct unwind_user_frame frames[4097];
+	static int res[4097];
+	unsigned long sec, text, text_end, lo, hi, ip, step, nips;
 	s32 text_off;
 	u32 text_len;
 	int ret;
@@ -95,29 +119,50 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	shim_dropped = 0;
 	sframe_init_mm(&mm);
 
+	/* At most about 4096 lookups, over the whole text. */
+	step = text_len / 4096 + 1;
+	nips = 0;
+	for (ip = text; ip < text_end; ip += step, nips++) {
+		unsigned int loads;
+
+		res[nips] = ksframe_lookup_unchecked(sec, sec + size, text,
+						     text_end, ip, &frames[nips],
+						     &loads);
+		if (loads > ksframe_lookup_max_loads())
+			abort ();
+		if (res[nips] && res[nips] != -ENOENT &&
+		    res[nips] != -EFAULT && res[nips] != -EINVAL)
+			abort ();
+		if (!res[nips])
+			check_frame(&frames[nips]);
+	}
+
 	ret = sframe_add_section(sec, sec + size, text, text_end);
 	if (ret && ret != -EINVAL && ret != -EBADMSG && ret != -EFAULT)
 		abort ();
 
 	if (!ret) {
-		/* At most about 4096 lookups, over the whole text. */
-		step = text_len / 4096 + 1;
-		for (ip = text; ip < text_end; ip += step) {
+		unsigned long i = 0;
+
+		for (ip = text; ip < text_end; ip += step, i++) {
 			struct unwind_user_frame frame;
 
-			ret = sframe_find(ip, &frame);
+			ret = ksframe_walk_find(ip, &frame);
 			if (shim_dropped)
 				abort ();
-			if (ret == -ENOENT || ret == -EFAULT)
+			if (ret == -ENOENT || ret == -EFAULT) {
+				if (res[i] != ret)
+					abort ();
 				continue;
-			if (ret)
+			}
+			if (ret || res[i])
 				abort ();
-			if (frame.outermost || frame.sigframe)
-				continue;
-			check_rule(&frame.cfa, true);
-			check_rule(&frame.ra, false);
-			check_rule(&frame.fp, false);
-			if (frame.ra.base == UNWIND_USER_BASE_NONE)
+			check_frame(&frame);
+			if (memcmp(&frame.cfa, &frames[i].cfa, sizeof(frame.cfa)) ||
+			    memcmp(&frame.ra, &frames[i].ra, sizeof(frame.ra)) ||
+			    memcmp(&frame.fp, &frames[i].fp, sizeof(frame.fp)) ||
+			    frame.outermost != frames[i].outermost ||
+			    frame.sigframe != frames[i].sigframe)
 				abort ();
 		}
 		if (sframe_remove_section(sec))

@@ -948,6 +948,17 @@ kernel_verdict (const struct elfobj *o, struct sframe_report *r,
       v->function = where.function;
       v->line = where.line;
       v->fde = where.fde;
+      /* What the check of the whole section refuses past the header, a
+	 registration reading the header takes.  */
+      v->registration = v->error;
+      if (v->error == -EBADMSG)
+	{
+	  struct ksframe_header hdr;
+
+	  if (ksframe_read_header (im->bias + sf_start, im->bias + sf_end,
+				   &hdr) == 0)
+	    v->registration = 0;
+	}
       if (v->error == 0)
 	{
 	  r->registered = true;
@@ -956,11 +967,14 @@ kernel_verdict (const struct elfobj *o, struct sframe_report *r,
       r->accepted = false;
       {
 	char check[512], fde[32] = "";
+	const char *tag = v->registration
+			  ? "sframe-rejected-by-kernel"
+			  : "sframe-dropped-by-kernel";
 
 	if (v->function == NULL)
 	  {
 	    /* Refused by the registry, not by a check of the section.  */
-	    sframe_report_add (r, 'E', "sframe-rejected-by-kernel",
+	    sframe_report_add (r, 'E', tag,
 			       "%s text 0x%llx-0x%llx: %s",
 			       sframe_errno_name (v->error),
 			       (unsigned long long) v->text_start,
@@ -974,7 +988,7 @@ kernel_verdict (const struct elfobj *o, struct sframe_report *r,
 	sframe_kernel_check (v->line, check, sizeof check);
 	if (v->fde >= 0)
 	  snprintf (fde, sizeof fde, "fde %ld ", v->fde);
-	sframe_report_add (r, 'E', "sframe-rejected-by-kernel",
+	sframe_report_add (r, 'E', tag,
 			   "%s text 0x%llx-0x%llx: %s%s: %s (sframe.c:%d)",
 			   sframe_errno_name (v->error),
 			   (unsigned long long) v->text_start,

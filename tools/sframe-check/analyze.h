@@ -4,8 +4,11 @@
    (fuzz/ksframe.c): the object's PT_LOAD segments are laid out in the
    shim's user memory and mapped as binfmt_elf and ld.so map them, and
    the section is offered to sframe_add_section() once per executable
-   segment, as both of them do.  Everything else is read from the file
-   by elfobj.c.  */
+   segment, as both of them do, with the whole section checked as a
+   kernel with CONFIG_SFRAME_VALIDATION does.  A kernel without it reads
+   the header at registration, and drops a section the first time its
+   unwinder reads what this check refuses.  Everything else is read from
+   the file by elfobj.c.  */
 
 #ifndef ANALYZE_H
 #define ANALYZE_H
@@ -22,11 +25,15 @@ struct finding
   char *detail;			/* Or NULL.  */
 };
 
-/* What sframe_add_section() said for one executable segment.  */
+/* What sframe_add_section() said for one executable segment: with the
+   whole section checked, as a kernel with CONFIG_SFRAME_VALIDATION does
+   and as the unwinder finds it when it reads it (ERROR), and as every
+   kernel does at registration, reading the header (REGISTRATION).  */
 struct range_verdict
 {
   uint64_t text_start, text_end;	/* Link-time addresses.  */
   int error;			/* 0, or the negative errno.  */
+  int registration;		/* 0, or the negative errno.  */
   const char *function;		/* Where sframe.c refused, or NULL.  */
   int line;
   long fde;			/* The FDE it was checking, or -1.  */

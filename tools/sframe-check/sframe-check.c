@@ -246,9 +246,14 @@ print_json_object (const char *name, const struct sframe_report *r)
       char check[512];
 
       printf ("%s\n       {\"text_start\": %llu, \"text_end\": %llu, "
-	      "\"errno\": ", i ? "," : "",
+	      "\"registration_errno\": ", i ? "," : "",
 	      (unsigned long long) v->text_start,
 	      (unsigned long long) v->text_end);
+      if (v->registration == 0)
+	printf ("null");
+      else
+	json_string (sframe_errno_name (v->registration));
+      printf (", \"errno\": ");
       if (v->error == 0)
 	printf ("null, \"function\": null, \"line\": null, \"check\": null, "
 		"\"fde\": null}");
@@ -299,6 +304,18 @@ print_json_object (const char *name, const struct sframe_report *r)
   printf ("]}");
 }
 
+/* Whether every range's registration, which reads the header, succeeds:
+   a section that the check of the whole section refuses is then dropped
+   by the unwinder instead.  */
+static bool
+registration_ok (const struct sframe_report *r)
+{
+  for (int i = 0; i < r->nranges; i++)
+    if (r->ranges[i].registration != 0)
+      return false;
+  return r->nranges > 0;
+}
+
 static void
 print_text_summary (const char *name, const struct sframe_report *r)
 {
@@ -328,6 +345,8 @@ print_text_summary (const char *name, const struct sframe_report *r)
       else if (r->accepted)
 	printf (", accepted by the kernel (%d text range%s)", r->nranges,
 		r->nranges == 1 ? "" : "s");
+      else if (registration_ok (r))
+	printf (", registered but dropped by the kernel's unwinder");
       else
 	printf (", rejected by the kernel");
       if (r->num_fdes >= 0)

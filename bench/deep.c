@@ -1,19 +1,17 @@
 /* deep.c -- a fixed amount of work at the bottom of a stack of DEPTH
    frames, for the unwind-cost benchmark.
 
-   Usage: deep DEPTH ITERATIONS
+   Usage: deep DEPTH ITERATIONS [MODE PERIOD]
 
-   Prints the process's CPU time (user + system, getrusage):
+   With MODE, the program samples itself (sampler.h) and prints what that
+   cost; without, it prints its CPU time alone.  scripts/bench-icount
+   takes (T - T without MODE) / S as the cost of one sample, built
+   FP-less with .sframe or with frame pointers.  Every frame of the
+   recursion has the same return address: after a walk or two each is a
+   hit of the rules the kernel keeps (DISTINCT, the generated
+   deep-distinct.c, has 128 functions that miss instead).  */
 
-     cpu_ns T
-
-   scripts/bench samples it with perf, built FP-less with .sframe
-   (unwound by fp,defer) and with frame pointers (unwound by fp,defer and
-   by fp), and times each stack walk with the function graph tracer.  */
-
-#include <stdio.h>
-#include <stdlib.h>
-#include <sys/resource.h>
+#include "sampler.h"
 
 static volatile unsigned long sink;
 
@@ -26,6 +24,11 @@ spin (unsigned long n)
   return s;
 }
 
+#ifdef DISTINCT
+/* deep-distinct.c defines descend_0 ... descend_N, each calling the next
+   and the last spin, and descend_at (DEPTH), which picks where to start.  */
+# include DISTINCT
+#else
 __attribute__ ((noipa)) static unsigned long
 descend (int depth, unsigned long n)
 {
@@ -35,21 +38,22 @@ descend (int depth, unsigned long n)
   sink += r;			/* Not a tail call: every frame stays.  */
   return r + 1;
 }
+#endif
 
 int
 main (int argc, char **argv)
 {
-  if (argc != 3)
+  if (argc != 3 && argc != 5)
     {
-      fprintf (stderr, "usage: deep DEPTH ITERATIONS\n");
+      fprintf (stderr, "usage: deep DEPTH ITERATIONS [defer|fp|count PERIOD]\n");
       return 2;
     }
-  descend (atoi (argv[1]), strtoul (argv[2], NULL, 0));
+  int depth = atoi (argv[1]);
+  unsigned long iterations = strtoul (argv[2], NULL, 0);
 
-  struct rusage ru;
-  getrusage (RUSAGE_SELF, &ru);
-  printf ("cpu_ns %ld\n",
-	  (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000L
-	  + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000L);
-  return 0;
+  if (sampler_start (argc == 5 ? argv[3] : NULL,
+		     argc == 5 ? strtoul (argv[4], NULL, 0) : 0))
+    return 1;
+  descend (depth, iterations);
+  return sampler_stop () ? 1 : 0;
 }

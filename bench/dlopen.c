@@ -1,29 +1,30 @@
-/* dlopen.c -- dlopen+dlclose latency, for the loader-overhead benchmark.
+/* dlopen.c -- dlopen+dlclose cost, for the loader-overhead benchmark.
 
    Usage: dlopen DIR N ROUNDS [register]
 
    Opens DIR/lib-0000.so ... (N of them, RTLD_NOW | RTLD_LOCAL), then
-   closes them all, ROUNDS times, and prints the median time of one
-   dlopen+dlclose pair over the rounds:
+   closes them all, ROUNDS times, and prints the median CPU time of one
+   dlopen+dlclose pair over the rounds (under QEMU's -icount, the
+   instructions executed):
 
-     dlopen N ns-per-pair T
+     dlopen N cpu-ns-per-pair T
 
-   scripts/bench runs it with the patched ld.so's registration on and off
-   (GLIBC_TUNABLES=glibc.rtld.register_sframe=0), alternately, in one guest.
+   scripts/bench-icount runs it with the patched ld.so's registration on
+   and off (GLIBC_TUNABLES=glibc.rtld.register_sframe=0).
 
-   Under TCG a pair takes milliseconds (9p file access) and varies by
-   10% from run to run, far more than the registration costs.  So with
-   "register" (and the registration off), it also measures that cost
-   alone: with the N libraries loaded, it registers each one's .sframe
-   for its executable segments as ld.so does and then removes them all,
-   ROUNDS times, and prints the median time of one add+remove:
+   With "register" (and the registration off), it also measures the
+   registration alone: with the N libraries loaded, it registers each
+   one's .sframe for its executable segments as ld.so does, and then
+   removes them all, and prints the CPU time and page faults per
+   library of the first registration, and the median CPU time of one
+   add+remove over the ROUNDS rounds:
 
-     register N ns-per-add-remove T first F
+     register N first-cpu-ns A first-faults F cpu-ns-per-add-remove T
 
-   where F is the first round's time, in which the kernel checks each
-   section in full unless some process registered the same file since
-   the kernel booted; later rounds find its verdict
-   (kernel-patches/0017).  */
+   Run on files the guest has not read yet, the first registration
+   faults in what the kernel reads of each section: its header's page
+   alone, unless the kernel checks whole sections
+   (CONFIG_SFRAME_VALIDATION).  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -98,11 +99,13 @@ open_all (const char *dir, int n, void **h)
   return 0;
 }
 
-/* The median time of registering and removing the sections of the N
-   loaded objects, per object, as ld.so does it, and in *FIRST the first
-   round's; -1 if any fails.  */
+/* The median CPU time of registering and removing the sections of the
+   N loaded objects, per object, as ld.so does it, and in *FIRST and
+   *FIRST_FAULTS the CPU time and page faults of the first round's
+   registrations; -1 if any fails.  */
 static double
-register_cost (const char *dir, int n, int rounds, double *t, double *first)
+register_cost (const char *dir, int n, int rounds, double *t, double *first,
+	       double *first_faults)
 {
   struct objects objs = { dir, calloc (n, sizeof (struct dl_phdr_info)), 0, n };
   ElfW(Addr) *key = calloc (n, sizeof *key);
@@ -117,7 +120,8 @@ register_cost (const char *dir, int n, int rounds, double *t, double *first)
     }
   for (int r = 0; r < rounds; r++)
     {
-      double t0 = now ();
+      double t0 = self_ns ();
+      long f0 = faults ();
       for (int i = 0; i < n; i++)
 	{
 	  key[i] = sframe_register (objs.o[i].dlpi_name, objs.o[i].dlpi_addr,
@@ -129,13 +133,17 @@ register_cost (const char *dir, int n, int rounds, double *t, double *first)
 	      return -1;
 	    }
 	}
+      if (r == 0)
+	{
+	  *first = (self_ns () - t0) / n;
+	  *first_faults = (double) (faults () - f0) / n;
+	}
       for (int i = n - 1; i >= 0; i--)
 	sframe_unregister (objs.o[i].dlpi_name, key[i]);
-      t[r] = (now () - t0) / n;
+      t[r] = (self_ns () - t0) / n;
     }
   free (key);
   free (objs.o);
-  *first = t[0];
   qsort (t, rounds, sizeof *t, compare);
   return t[rounds / 2];
 }
@@ -155,31 +163,32 @@ main (int argc, char **argv)
 
   if (h == NULL || t == NULL || n <= 0 || rounds <= 0)
     return 2;
-  for (int r = 0; r < rounds; r++)
+  if (argc == 4)
     {
-      double t0 = now ();
-      if (open_all (dir, n, h) != 0)
-	return 1;
-      for (int i = n - 1; i >= 0; i--)
-	dlclose (h[i]);
-      t[r] = (now () - t0) / n;
+      for (int r = 0; r < rounds; r++)
+	{
+	  double t0 = self_ns ();
+	  if (open_all (dir, n, h) != 0)
+	    return 1;
+	  for (int i = n - 1; i >= 0; i--)
+	    dlclose (h[i]);
+	  t[r] = (self_ns () - t0) / n;
+	}
+      qsort (t, rounds, sizeof *t, compare);
+      printf ("dlopen %d cpu-ns-per-pair %.0f\n", n, t[rounds / 2]);
+      return 0;
     }
-  qsort (t, rounds, sizeof *t, compare);
-  printf ("dlopen %d ns-per-pair %.0f\n", n, t[rounds / 2]);
-
-  if (argc == 5)
-    {
-      /* All N objects loaded, as at the end of a round's dlopens.  */
-      if (open_all (dir, n, h) != 0)
-	return 1;
-      double first;
-      double cost = register_cost (dir, n, rounds, t, &first);
-      if (cost < 0)
-	return 1;
-      printf ("register %d ns-per-add-remove %.0f first %.0f\n", n, cost,
-	      first);
-      for (int i = n - 1; i >= 0; i--)
-	dlclose (h[i]);
-    }
+  /* All N objects loaded, as at the end of a round's dlopens, and their
+     sections not read yet.  */
+  if (open_all (dir, n, h) != 0)
+    return 1;
+  double first = 0, first_faults = 0;
+  double cost = register_cost (dir, n, rounds, t, &first, &first_faults);
+  if (cost < 0)
+    return 1;
+  printf ("register %d first-cpu-ns %.0f first-faults %.2f"
+	  " cpu-ns-per-add-remove %.0f\n", n, first, first_faults, cost);
+  for (int i = n - 1; i >= 0; i--)
+    dlclose (h[i]);
   return 0;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""rules-hitrate -- how often each task's cache of unwind rules
-(kernel-patches/0018) would hit, over real stacks.
+"""rules-hitrate -- how often the kernel's cache of unwind rules
+(kernel-patches/0017, one per CPU) would hit, over real stacks.
 
 Usage: perf record -g --call-graph dwarf -o P.data PROGRAM ...
        perf script -i P.data -F tid,ip,dso | rules-hitrate.py [SETS WAYS]...
@@ -9,12 +9,12 @@ Replays every sample's stack, leaf first as the unwinder meets its
 frames, through one cache per thread of SETS sets of WAYS addresses
 (default 32 4, the series'), newest first, indexed as the kernel does
 (hash_long(ip, log2(SETS))), and prints for each geometry the share of
-the frames whose address was in the cache.  perf prints addresses
+the frames whose address was in the cache.  The kernel's cache is per
+CPU: one per thread is what a thread gets that has its CPU to itself.  perf prints addresses
 relative to their object: each object is given a made-up base, a
 multiple of 2 MB from a hash of its name, in place of the one it was
-loaded at.  Nothing is emptied when the process registers a section,
-which the kernel's cache is: the figures are an estimate, an upper
-bound for processes that dlopen while sampled.
+loaded at.  Nothing is emptied, as in the kernel, where only the rules
+of a removed or dropped section go unused.
 Exit status 0, 1 if the input has no samples, 2 on a usage error."""
 
 import collections

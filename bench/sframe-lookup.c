@@ -13,9 +13,10 @@
      stack       a walk of a stack of 32 functions spread over the object
                  (no more of them in a set of the task's rules than it
                  holds), again and again, each address looked up on its own;
-     stack-rules the same walks with a task's rules (struct sframe_rules):
-                 the first walk looks the addresses up, the others find
-                 them in the rules, as a profiled task's repeated stacks do;
+     stack-rules the same walks with the rules the kernel keeps (struct
+                 sframe_rules): the first walk looks the addresses up, the
+                 others find them in the rules, as a profiled task's
+                 repeated stacks do;
                  its line ends with reads=R, the lookups that read the
                  section (each opens one window), and same=K, how many of
                  the stack's 32 rules, taken from the rules, equal a
@@ -26,7 +27,9 @@
 
    where T is the wall time per lookup, and W and L are the user access
    windows and user loads per lookup that the shim counted: those are
-   deterministic, the time is not.  Then one line for a frame-pointer
+   deterministic, the time is not.  The line ends with counted=C, the
+   loads the kernel counted itself, against which its walks' budget is
+   checked: it must be L, or the program fails.  Then one line for a frame-pointer
    step through the same shim (one copy_from_user of the saved frame
    pointer and return address, as unwind_user's FP step reads them):
 
@@ -69,19 +72,31 @@ static unsigned long
 measure (const char *name, const char *set, long nfdes, const uint64_t *ips,
 	 unsigned long n)
 {
-  unsigned long w0, l0, w1, l1, found = 0;
+  unsigned long w0, l0, w1, l1, found = 0, counted = 0;
+  unsigned int loads;
   double t0, t1;
 
   ksframe_user_accesses (&w0, &l0);
   t0 = now ();
   for (unsigned long i = 0; i < n; i++)
-    found += ksframe_find (ips[i]) == 0;
+    {
+      found += ksframe_find_loads (ips[i], &loads) == 0;
+      counted += loads;
+    }
   t1 = now ();
   ksframe_user_accesses (&w1, &l1);
   printf ("%s %s fdes=%ld lookups=%lu found=%lu ns_per_lookup=%.1f "
-	  "windows=%.2f loads=%.2f\n", name, set, nfdes, n, found,
-	  (t1 - t0) / n, (double) (w1 - w0) / n,
-	  (double) (l1 - l0) / n);
+	  "windows=%.2f loads=%.2f counted=%.2f\n", name, set, nfdes, n,
+	  found, (t1 - t0) / n, (double) (w1 - w0) / n,
+	  (double) (l1 - l0) / n, (double) counted / n);
+  /* The kernel's own count of its loads, which its walks' budget is
+     of, must be the loads it made.  */
+  if (counted != l1 - l0)
+    {
+      fprintf (stderr, "sframe-lookup: %s %s: the kernel counted %lu loads,"
+	       " and made %lu\n", name, set, counted, l1 - l0);
+      return n - found + 1;
+    }
   return n - found;
 }
 

@@ -70,16 +70,24 @@ int ksframe_add(unsigned long sframe_start, unsigned long sframe_end,
 
 	shim_error_reset();
 	ret = sframe_add_section(sframe_start, sframe_end, text_start, text_end);
-	/* The registration path turns its checks' EINVAL into EBADMSG. */
+	/*
+	 * The registration path turns its checks' EINVAL (malformed) and
+	 * EOPNOTSUPP (not followed by this kernel) into EBADMSG.
+	 */
 	want = ret == -EBADMSG ? SHIM_EINVAL : -ret;
 	where->function = NULL;
 	where->line = 0;
 	where->fde = -1;
+	where->err = 0;
 	for (int i = 0; ret && i < shim_nerror_sites; i++) {
-		if (shim_error_sites[i].err != want)
+		int err = shim_error_sites[i].err;
+
+		if (err != want &&
+		    !(want == SHIM_EINVAL && err == SHIM_EOPNOTSUPP))
 			continue;
 		where->function = shim_error_sites[i].func;
 		where->line = shim_error_sites[i].line;
+		where->err = err;
 		/* The validator counts FDEs; the checks before it count none. */
 		if (shim_resched_count && ksframe_in_fdes(where->function))
 			where->fde = (long)shim_resched_count - 1;

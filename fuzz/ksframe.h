@@ -38,6 +38,8 @@ struct ksframe_where {
 	const char *function;	/* NULL if it cannot be told */
 	int line;		/* in kernel/unwind/sframe.c */
 	long fde;		/* the FDE the validator was at, or -1 */
+	int err;		/* the errno of that site: EOPNOTSUPP if
+				   well formed but not followed */
 };
 
 /* The most VMAs a process of the shim has. */

@@ -12,8 +12,8 @@
    The maple tree is a small sorted array and locks do nothing.
 
    So that sframe-check can say which of the kernel's checks refused a
-   section, EINVAL and EFAULT evaluate to their values and record the
-   function and line of sframe.c where they were produced; and
+   section, EINVAL, EFAULT and EOPNOTSUPP evaluate to their values and
+   record the function and line of sframe.c where they were produced; and
    cond_resched(), which the validator calls once per FDE, counts FDEs.  */
 
 #ifndef KSHIM_H
@@ -66,8 +66,8 @@ typedef unsigned int gfp_t;
 
 /*
  * Where sframe.c produced errors (see the top of the file): every
- * evaluation of EINVAL or EFAULT since shim_error_reset(), in order, up
- * to SHIM_MAX_SITES.  A comparison such as `ret == -EINVAL' evaluates
+ * evaluation of EINVAL, EFAULT or EOPNOTSUPP since shim_error_reset(), in
+ * order, up to SHIM_MAX_SITES.  A comparison such as `ret == -EINVAL' evaluates
  * one too, so the reader picks the first site of the errno returned.
  */
 #define SHIM_MAX_SITES	16
@@ -93,11 +93,15 @@ void shim_error_reset(void);
 /* The values, for the shim's own code, which must record no site. */
 #define SHIM_EINVAL	22
 #define SHIM_EFAULT	14
-_Static_assert(SHIM_EINVAL == EINVAL && SHIM_EFAULT == EFAULT, "errno values");
+#define SHIM_EOPNOTSUPP	95
+_Static_assert(SHIM_EINVAL == EINVAL && SHIM_EFAULT == EFAULT &&
+	       SHIM_EOPNOTSUPP == EOPNOTSUPP, "errno values");
 #undef EINVAL
 #define EINVAL	shim_error_site(SHIM_EINVAL, __func__, __LINE__)
 #undef EFAULT
 #define EFAULT	shim_error_site(SHIM_EFAULT, __func__, __LINE__)
+#undef EOPNOTSUPP
+#define EOPNOTSUPP	shim_error_site(SHIM_EOPNOTSUPP, __func__, __LINE__)
 #define cond_resched()		((void)shim_resched_count++)
 /* The options sframe.c and sframe.h ask about, as the fuzz target has them. */
 #define IS_ENABLED(option)		__shim_##option

@@ -62,37 +62,34 @@ static bool ksframe_in_fdes(const char *func)
 	       strcmp(func, "sframe_check_header");
 }
 
-int ksframe_add(unsigned long sframe_start, unsigned long sframe_end,
-		unsigned long text_start, unsigned long text_end,
-		struct ksframe_where *where)
+/* The first site that produced @err since shim_error_reset(). */
+static void ksframe_site(int err, struct ksframe_where *where)
 {
-	int ret, want;
-
-	shim_error_reset();
-	ret = sframe_add_section(sframe_start, sframe_end, text_start, text_end);
-	/*
-	 * The registration path turns its checks' EINVAL (malformed) and
-	 * EOPNOTSUPP (not followed by this kernel) into EBADMSG.
-	 */
-	want = ret == -EBADMSG ? SHIM_EINVAL : -ret;
 	where->function = NULL;
 	where->line = 0;
 	where->fde = -1;
-	where->err = 0;
-	for (int i = 0; ret && i < shim_nerror_sites; i++) {
-		int err = shim_error_sites[i].err;
-
-		if (err != want &&
-		    !(want == SHIM_EINVAL && err == SHIM_EOPNOTSUPP))
+	for (int i = 0; err && i < shim_nerror_sites; i++) {
+		if (shim_error_sites[i].err != err)
 			continue;
 		where->function = shim_error_sites[i].func;
 		where->line = shim_error_sites[i].line;
-		where->err = err;
 		/* The validator counts FDEs; the checks before it count none. */
 		if (shim_resched_count && ksframe_in_fdes(where->function))
 			where->fde = (long)shim_resched_count - 1;
 		break;
 	}
+}
+
+int ksframe_add(unsigned long sframe_start, unsigned long sframe_end,
+		unsigned long text_start, unsigned long text_end,
+		struct ksframe_where *where)
+{
+	int ret;
+
+	shim_error_reset();
+	ret = sframe_add_section(sframe_start, sframe_end, text_start, text_end);
+	/* The registration path turns its checks' EINVAL into EBADMSG. */
+	ksframe_site(ret == -EBADMSG ? SHIM_EINVAL : -ret, where);
 	return ret;
 }
 
@@ -154,6 +151,17 @@ int ksframe_find(unsigned long ip)
 	unsigned int loads;
 
 	return ksframe_find_loads(ip, &loads);
+}
+
+int ksframe_find_where(unsigned long ip, struct ksframe_where *where)
+{
+	unsigned int loads;
+	int ret;
+
+	shim_error_reset();
+	ret = ksframe_find_loads(ip, &loads);
+	ksframe_site(-ret, where);
+	return ret;
 }
 
 static bool ksframe_rule_eq(const struct unwind_user_rule *a,

@@ -38,8 +38,6 @@ struct ksframe_where {
 	const char *function;	/* NULL if it cannot be told */
 	int line;		/* in kernel/unwind/sframe.c */
 	long fde;		/* the FDE the validator was at, or -1 */
-	int err;		/* the errno of that site: EOPNOTSUPP if
-				   well formed but not followed */
 };
 
 /* The most VMAs a process of the shim has. */
@@ -65,6 +63,9 @@ int ksframe_add(unsigned long sframe_start, unsigned long sframe_end,
 int ksframe_find(unsigned long ip);
 /* The same, and the user loads the kernel counted for it.  */
 int ksframe_find_loads(unsigned long ip, unsigned int *loads);
+/* The same, and where it failed: -EOPNOTSUPP if the function is well
+   formed but uses what the kernel does not follow.  */
+int ksframe_find_where(unsigned long ip, struct ksframe_where *where);
 
 /* The lookups of one stack walk of @n frames at @ips, as the unwinder
    makes them with the rules it keeps (struct sframe_rules), which

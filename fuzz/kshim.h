@@ -66,9 +66,10 @@ typedef unsigned int gfp_t;
 
 /*
  * Where sframe.c produced errors (see the top of the file): every
- * evaluation of EINVAL, EFAULT or EOPNOTSUPP since shim_error_reset(), in
- * order, up to SHIM_MAX_SITES.  A comparison such as `ret == -EINVAL' evaluates
- * one too, so the reader picks the first site of the errno returned.
+ * evaluation of EINVAL, EFAULT or EOPNOTSUPP since shim_error_reset(),
+ * in order, up to SHIM_MAX_SITES.  A comparison such as `ret == -EINVAL'
+ * evaluates one too, so the reader picks the first site of the errno
+ * returned.
  */
 #define SHIM_MAX_SITES	16
 struct shim_error_site {

@@ -880,6 +880,8 @@ check_coverage (const struct elfobj *o, struct sframe_report *r,
     {
       const struct func *f = &fs.v[i];
       uint64_t size = f->size ? f->size : 1, got;
+      struct ksframe_where where;
+      int err;
 
       /* An alias of the function before.  */
       if (i > 0 && f->addr == fs.v[i - 1].addr)
@@ -910,12 +912,26 @@ check_coverage (const struct elfobj *o, struct sframe_report *r,
 			     (unsigned long long) got,
 			     (unsigned long long) size);
 	}
-      else if (ksframe_find (bias + f->addr) != 0)
+      else if ((err = ksframe_find_where (bias + f->addr, &where)) != 0)
 	{
-	  /* Covered, registered, and yet no rules at the entry.  */
 	  r->functions_without_rule++;
-	  sframe_report_add (r, 'W', "sframe-function-without-rule", "%s",
-			     f->name);
+	  /* Well formed, but the kernel does not follow it (too many
+	     FREs, an FDE type or a FLEX register it does not know): the
+	     section stays registered and this function's frames go to
+	     frame pointers.  */
+	  if (err == -EOPNOTSUPP && where.function != NULL)
+	    {
+	      char check[512];
+
+	      sframe_kernel_check (where.line, check, sizeof check);
+	      sframe_report_add (r, 'W', "sframe-function-not-unwound",
+				 "%s EOPNOTSUPP: %s: %s (sframe.c:%d)",
+				 f->name, where.function, check, where.line);
+	    }
+	  else
+	    /* Covered, registered, and yet no rules at the entry.  */
+	    sframe_report_add (r, 'W', "sframe-function-without-rule", "%s",
+			       f->name);
 	}
     }
   free (cfi);

@@ -18,11 +18,8 @@
 #include <stdint.h>
 #include <sys/prctl.h>
 
+#include "../rtld/sframe-prctl.h"
 #include "sampler.h"
-
-#ifndef PR_ADD_SFRAME
-# define PR_ADD_SFRAME 0x53465241
-#endif
 
 #define TEXT 4096
 #define FRES 1024
@@ -110,9 +107,14 @@ main (int argc, char **argv)
       perror ("hostile: mprotect");
       return 1;
     }
-  size_t len = build_section (sec, text);
-  if (prctl (PR_ADD_SFRAME, (unsigned long) sec, (unsigned long) sec + len,
-	     (unsigned long) text, (unsigned long) text + TEXT) != 0)
+  struct sframe_setup setup =
+    {
+      .sframe_start = (uintptr_t) sec,
+      .sframe_size = build_section (sec, text),
+      .text_start = (uintptr_t) text,
+      .text_size = TEXT
+    };
+  if (prctl (PR_ADD_SFRAME, &setup, sizeof setup, 0, 0) != 0)
     {
       perror ("hostile: PR_ADD_SFRAME");
       return 1;

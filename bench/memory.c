@@ -118,9 +118,14 @@ main (int argc, char **argv)
       measure (before);
       for (int i = 0; i < n; i++)
 	{
-	  if (prctl (PR_ADD_SFRAME, (unsigned long) c[i].sframe,
-		     (unsigned long) c[i].sframe + c[i].sframe_len,
-		     c[i].text, c[i].text_end) != 0)
+	  struct sframe_setup s =
+	    {
+	      .sframe_start = (uintptr_t) c[i].sframe,
+	      .sframe_size = c[i].sframe_len,
+	      .text_start = c[i].text,
+	      .text_size = c[i].text_end - c[i].text
+	    };
+	  if (prctl (PR_ADD_SFRAME, &s, sizeof s, 0, 0) != 0)
 	    {
 	      perror ("memory: PR_ADD_SFRAME");
 	      return 1;

@@ -57,7 +57,8 @@ void ksframe_end(void)
 /* Did @func refuse a section while the validator was going through its FDEs? */
 static bool ksframe_in_fdes(const char *func)
 {
-	return func && strcmp(func, "sframe_add_section") &&
+	return func && strcmp(func, "sframe_prctl") &&
+	       strcmp(func, "sframe_add_section") &&
 	       strcmp(func, "sframe_read_header") &&
 	       strcmp(func, "sframe_check_header");
 }
@@ -80,17 +81,37 @@ static void ksframe_site(int err, struct ksframe_where *where)
 	}
 }
 
+/* The prctl @option of @setup, which the caller has on its stack. */
+static int ksframe_prctl(int option, const struct sframe_setup *setup)
+{
+	memcpy(shim_args, setup, sizeof(*setup));
+	return sframe_prctl(option, SHIM_ARGS_START, sizeof(*setup), 0, 0);
+}
+
 int ksframe_add(unsigned long sframe_start, unsigned long sframe_end,
 		unsigned long text_start, unsigned long text_end,
 		struct ksframe_where *where)
 {
+	struct sframe_setup setup = {
+		.sframe_start	= sframe_start,
+		.sframe_size	= sframe_end - sframe_start,
+		.text_start	= text_start,
+		.text_size	= text_end - text_start,
+	};
 	int ret;
 
 	shim_error_reset();
-	ret = sframe_add_section(sframe_start, sframe_end, text_start, text_end);
+	ret = ksframe_prctl(PR_ADD_SFRAME, &setup);
 	/* The registration path turns its checks' EINVAL into EBADMSG. */
 	ksframe_site(ret == -EBADMSG ? SHIM_EINVAL : -ret, where);
 	return ret;
+}
+
+int ksframe_remove(unsigned long sframe_start)
+{
+	struct sframe_setup setup = { .sframe_start = sframe_start };
+
+	return ksframe_prctl(PR_REMOVE_SFRAME, &setup);
 }
 
 /*

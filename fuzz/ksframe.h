@@ -53,10 +53,15 @@ int ksframe_begin(unsigned long start, unsigned char *mem, unsigned long len,
 /* Forget the process, its registrations and its mappings. */
 void ksframe_end(void);
 
-/* sframe_add_section(), and where it refused. */
+/* prctl(PR_ADD_SFRAME) of the section at [@sframe_start, @sframe_end) for
+   the text at [@text_start, @text_end), as ld.so makes it (struct
+   sframe_setup), and where it refused.  An end below its start is a
+   range past the end of the address space: -EINVAL.  */
 int ksframe_add(unsigned long sframe_start, unsigned long sframe_end,
 		unsigned long text_start, unsigned long text_end,
 		struct ksframe_where *where);
+/* prctl(PR_REMOVE_SFRAME) of the section at @sframe_start.  */
+int ksframe_remove(unsigned long sframe_start);
 
 /* A lookup in the section registered for @ip, as a walk makes one for
    an address it has no rule kept for: 0 if the kernel has rules for @ip.  */

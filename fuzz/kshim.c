@@ -13,6 +13,7 @@ struct shim_error_site shim_error_sites[SHIM_MAX_SITES];
 int shim_nerror_sites;
 unsigned long shim_resched_count;
 unsigned long shim_user_windows, shim_user_loads;
+unsigned char shim_args[SHIM_ARGS_SIZE];
 
 void shim_error_reset(void)
 {

@@ -36,6 +36,8 @@ typedef int8_t s8;
 typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
+typedef uint32_t __u32;
+typedef uint64_t __u64;
 typedef unsigned long vm_flags_t;
 typedef unsigned int gfp_t;
 
@@ -60,6 +62,9 @@ typedef unsigned int gfp_t;
 	((unsigned int)(((u64)(val) * 0x61C8864680B583EBull) >> (64 - (bits))))
 #define ERR_PTR(e)		((void *)(long)(e))
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#define PAGE_SIZE		4096UL
+#define BUILD_BUG_ON(c)		_Static_assert(!(c), #c)
+#define check_add_overflow(a, b, d)	__builtin_add_overflow(a, b, d)
 #define GFP_KERNEL_ACCOUNT	0
 #define GFP_KERNEL		0
 #define late_initcall(f)
@@ -156,12 +161,25 @@ static inline bool shim_user_ok(unsigned long addr, unsigned long n)
  */
 extern unsigned long shim_user_windows, shim_user_loads;
 
+/*
+ * The caller's stack, where it puts what a system call's arguments point
+ * to: a page of its own, always mapped, above any image of the shim.
+ */
+#define SHIM_ARGS_START		0x7ffffff00000UL
+#define SHIM_ARGS_SIZE		4096UL
+extern unsigned char shim_args[SHIM_ARGS_SIZE];
+
 static inline unsigned long shim_copy(void *to, const void *from,
 				      unsigned long n)
 {
 	unsigned long addr = (unsigned long)from;
 
 	shim_user_loads++;
+	if (addr >= SHIM_ARGS_START && n <= SHIM_ARGS_SIZE &&
+	    addr - SHIM_ARGS_START <= SHIM_ARGS_SIZE - n) {
+		memcpy(to, shim_args + (addr - SHIM_ARGS_START), n);
+		return 0;
+	}
 	if (!shim_user_ok(addr, n))
 		return n;
 	memcpy(to, shim_user_mem + (addr - shim_user_start), n);
@@ -173,6 +191,26 @@ static inline unsigned long copy_from_user(void *to, const void *from,
 {
 	shim_user_windows++;
 	return shim_copy(to, from, n);
+}
+
+/* As the kernel's: the bytes past what it knows must be 0. */
+static inline int copy_struct_from_user(void *dst, size_t ksize,
+					const void __user *src, size_t usize)
+{
+	size_t size = usize < ksize ? usize : ksize;
+
+	for (size_t i = ksize; i < usize; i++) {
+		unsigned char c;
+
+		if (shim_copy(&c, (const char *)src + i, 1))
+			return -SHIM_EFAULT;
+		if (c)
+			return -E2BIG;
+	}
+	memset((char *)dst + size, 0, ksize - size);
+	if (copy_from_user(dst, src, size))
+		return -SHIM_EFAULT;
+	return 0;
 }
 
 /* Like the kernel's: only the range's plausibility is checked here. */

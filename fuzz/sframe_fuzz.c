@@ -10,7 +10,8 @@
    (sframe_seed makes inputs from ELF files).  The target looks up
    addresses all over the text as the unwinder does in a section whose
    registration read only its header, as the kernel's does by default;
-   then it registers the section with the check of the whole section
+   then it registers the section, through prctl(PR_ADD_SFRAME) as ld.so
+   does, with the check of the whole section
    (CONFIG_SFRAME_VALIDATION, which the shim has) and, if that succeeds,
    looks them up again through what is registered.  It aborts, so that
    the fuzzer reports a crash, when
@@ -85,6 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct unwind_user_frame frames[4097];
 	static int res[4097];
 	unsigned long sec, text, text_end, lo, hi, ip, step, nips;
+	struct ksframe_where where;
 	s32 text_off;
 	u32 text_len;
 	int ret;
@@ -138,7 +140,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_frame(&frames[nips]);
 	}
 
-	ret = sframe_add_section(sec, sec + size, text, text_end);
+	ret = ksframe_add(sec, sec + size, text, text_end, &where);
 	if (ret && ret != -EINVAL && ret != -EBADMSG && ret != -EFAULT)
 		abort ();
 
@@ -171,7 +173,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    frame.sigframe != frames[i].sigframe)
 				abort ();
 		}
-		if (sframe_remove_section(sec))
+		if (ksframe_remove(sec))
 			abort ();
 	}
 

@@ -185,6 +185,30 @@ count_unwinds (const struct perf_event_header *h, void *arg)
     u->through_copy++;
 }
 
+/* Register the LEN bytes at SEC for [TEXT, TEXT_END), as ld.so does.  */
+static int
+add_sframe (const unsigned char *sec, size_t len, uintptr_t text,
+	    uintptr_t text_end)
+{
+  struct sframe_setup s =
+    {
+      .sframe_start = (uintptr_t) sec,
+      .sframe_size = len,
+      .text_start = text,
+      .text_size = text_end - text
+    };
+
+  return prctl (PR_ADD_SFRAME, &s, sizeof s, 0, 0);
+}
+
+static int
+remove_sframe (const unsigned char *sec)
+{
+  struct sframe_setup s = { .sframe_start = (uintptr_t) sec };
+
+  return prctl (PR_REMOVE_SFRAME, &s, sizeof s, 0, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -224,13 +248,13 @@ main (int argc, char **argv)
     }
 
   /* The copy must be accepted as it is, or the test proves nothing.  */
-  if (prctl (PR_ADD_SFRAME, sec, sec + len, text, text_end))
+  if (add_sframe (sec, len, text, text_end))
     {
       fprintf (stderr, "mutate: the unmodified copy is refused: %s\n",
 	       strerror (errno));
       return 1;
     }
-  prctl (PR_REMOVE_SFRAME, sec, 0, 0, 0);
+  remove_sframe (sec);
 
   /* Samples every 10 us of CPU time land anywhere in the copy, at
      every kind of instruction; the page fault that work_leaf takes on
@@ -243,7 +267,7 @@ main (int argc, char **argv)
     {
       memcpy (sec, pristine, len);
       size_t n = mutate (sec, len);
-      if (prctl (PR_ADD_SFRAME, sec, sec + n, text, text_end) != 0)
+      if (add_sframe (sec, n, text, text_end) != 0)
 	{
 	  int e = errno;
 	  if (e != EBADMSG && e != EINVAL)
@@ -271,7 +295,7 @@ main (int argc, char **argv)
       struct unwinds f = { text, text_end, 0, 0 };
       perf_ring_drain (fault_meta, count_unwinds, &f);
       sections_faulted += f.through_copy > 0;
-      if (prctl (PR_REMOVE_SFRAME, sec, 0, 0, 0) != 0)
+      if (remove_sframe (sec) != 0)
 	{
 	  if (errno == ENOENT)
 	    dropped++;

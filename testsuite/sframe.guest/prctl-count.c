@@ -8,7 +8,8 @@
 
      prctl-count: processes P probe N add N (ok N) remove N (ok N)
 
-   where a probe is PR_REMOVE_SFRAME of address 0.  Exits with COMMAND's
+   where a probe is PR_REMOVE_SFRAME of address 0 (sframe_start of the
+   struct sframe_setup it points to, read from the tracee).  Exits with COMMAND's
    status.  A seccomp filter, inherited by every thread and child, stops
    the tracee at prctl calls alone: stopping at every system call made a
    run of dlheavy six times as slow under QEMU.  The filter needs
@@ -157,7 +158,13 @@ main (int argc, char **argv)
 		  if (info.seccomp.args[0] == PR_ADD_SFRAME)
 		    p->kind = ADD;
 		  else if (info.seccomp.args[0] == PR_REMOVE_SFRAME)
-		    p->kind = info.seccomp.args[1] == 0 ? PROBE : REMOVE;
+		    {
+		      /* sframe_start, the first member.  */
+		      errno = 0;
+		      long start = ptrace (PTRACE_PEEKDATA, tid,
+					   (void *) info.seccomp.args[1], 0);
+		      p->kind = start == 0 && errno == 0 ? PROBE : REMOVE;
+		    }
 		  if (p->kind != 0)
 		    {
 		      calls[p->kind]++;

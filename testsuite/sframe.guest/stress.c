@@ -38,14 +38,23 @@ static atomic_long runs, toggles, churns, errors;
 static int
 add (const struct image_copy *c)
 {
-  return prctl (PR_ADD_SFRAME, c->sframe, c->sframe + c->sframe_len,
-		c->text, c->text_end);
+  struct sframe_setup s =
+    {
+      .sframe_start = (uintptr_t) c->sframe,
+      .sframe_size = c->sframe_len,
+      .text_start = (uintptr_t) c->text,
+      .text_size = (uintptr_t) c->text_end - (uintptr_t) c->text
+    };
+
+  return prctl (PR_ADD_SFRAME, &s, sizeof s, 0, 0);
 }
 
 static int
 del (const struct image_copy *c)
 {
-  return prctl (PR_REMOVE_SFRAME, c->sframe, 0, 0, 0);
+  struct sframe_setup s = { .sframe_start = (uintptr_t) c->sframe };
+
+  return prctl (PR_REMOVE_SFRAME, &s, sizeof s, 0, 0);
 }
 
 static void

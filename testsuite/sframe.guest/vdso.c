@@ -29,9 +29,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#ifndef PR_REMOVE_SFRAME
-# define PR_REMOVE_SFRAME 0x53465244
-#endif
+#include "../../rtld/sframe-prctl.h"
+
 #ifndef PT_GNU_SFRAME
 # define PT_GNU_SFRAME 0x6474e554
 #endif
@@ -95,6 +94,14 @@ static void
 on_alarm (int sig)
 {
   stop = 1;
+}
+
+static int
+remove_sframe (unsigned long sframe)
+{
+  struct sframe_setup s = { .sframe_start = sframe };
+
+  return prctl (PR_REMOVE_SFRAME, &s, sizeof s, 0, 0);
 }
 
 /* The vDSO's .sframe, from its program headers; 0 if it has none.  */
@@ -169,7 +176,7 @@ main (int argc, char **argv)
   printf ("vdso sframe: %s\n", vdso_sframe () ? "yes" : "no");
   if (argc == 5)
     printf ("vdso remove: %s\n",
-	    prctl (PR_REMOVE_SFRAME, vdso_sframe (), 0, 0, 0) == 0
+	    remove_sframe (vdso_sframe ()) == 0
 	    ? "removed" : strerrorname_np (errno));
   printf ("vdso registered: %s\n", vdso_listed () ? "yes" : "no");
 

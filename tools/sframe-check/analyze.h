@@ -3,12 +3,12 @@
    The kernel's verdict comes from the series' own kernel/unwind/sframe.c
    (fuzz/ksframe.c): the object's PT_LOAD segments are laid out in the
    shim's user memory and mapped as binfmt_elf and ld.so map them, and
-   the section is offered to sframe_add_section() once per executable
-   segment, as both of them do, with the whole section checked as a
-   kernel with CONFIG_SFRAME_VALIDATION does.  A kernel without it reads
-   the header at registration, and drops a section the first time its
-   unwinder reads what this check refuses.  Everything else is read from
-   the file by elfobj.c.  */
+   the section is offered to the kernel's prctl(PR_ADD_SFRAME) once per
+   executable segment, as both of them do, with the whole section
+   checked as a kernel with CONFIG_SFRAME_VALIDATION does.  A kernel
+   without it reads the header at registration, and drops a section the
+   first time its unwinder reads what this check refuses.  Everything
+   else is read from the file by elfobj.c.  */
 
 #ifndef ANALYZE_H
 #define ANALYZE_H
@@ -25,7 +25,7 @@ struct finding
   char *detail;			/* Or NULL.  */
 };
 
-/* What sframe_add_section() said for one executable segment: with the
+/* What PR_ADD_SFRAME said for one executable segment: with the
    whole section checked, as a kernel with CONFIG_SFRAME_VALIDATION does
    and as the unwinder finds it when it reads it (ERROR), and as every
    kernel does at registration, reading the header (REGISTRATION).  */

@@ -1,0 +1,2 @@
+/* See ../../kshim.h.  */
+#include "../../kshim.h"

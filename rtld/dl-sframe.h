@@ -18,7 +18,8 @@
 /* The loader logic of sframe-rtld, written once.  It is included by the
    LD_AUDIT module (rtld/sframe-audit.c) and, as
    sysdeps/unix/sysv/linux/dl-sframe.h, by the glibc series
-   (glibc-patches/); the two copies are kept identical.
+   (glibc-patches/), where it has glibc's own header comment and the
+   same code from its include guard on (sframe.host/glibc.exp checks).
 
    The kernel registers the executable and the dynamic loader at exec
    (PR_ADD_SFRAME and its probe are documented in
@@ -29,20 +30,30 @@
    constructors run; the section is removed before the object is
    unmapped.
 
+   Four functions below are the only code that knows how the kernel is
+   called: sframe_kernel_add, sframe_kernel_remove, sframe_kernel_probe
+   and sframe_kernel_refusal.  They make the prctl calls PR_ADD_SFRAME
+   and PR_REMOVE_SFRAME with a struct sframe_setup and its size, the
+   shape of the sframe_register and sframe_unregister system calls
+   proposed upstream; should Linux adopt those, these four functions
+   change, and nothing else.
+
    The includer defines, before including this file:
 
      SFRAME_PRCTL (OPTION, A, B, C, D)
-	make the prctl system call; 0 on success or a negative errno,
-	without touching errno if it can help it;
+	make the prctl system call (its arguments unsigned long); 0 on
+	success or a negative errno, without touching errno if it can
+	help it;
      SFRAME_TRACE (FORMAT, ...)
 	report what happened, when the user asked (a printf-style
 	function limited to %s, %d and %lx, or nothing).
 
    and calls these functions one at a time.  ld.so does with
    GL(dl_load_lock) held, or before there are threads; that lock is
-   what protects sframe_supported.  So does the audit module: glibc
-   calls la_objopen and la_objclose with that lock held, except for the
-   la_objclose calls of _dl_fini at exit, which come from one thread.
+   what protects sframe_supported.  The audit module holds a lock of
+   its own: glibc calls la_objclose from _dl_fini at exit without
+   GL(dl_load_lock), while other threads may be in dlopen.  ld.so makes
+   no call at exit.
 
    Registration is best effort: a refusal is traced and otherwise
    ignored; it never fails the load.  */
@@ -81,30 +92,87 @@ sframe_disable (const char *reason)
   sframe_supported = sframe_support_no;
 }
 
-/* Is ERR (a negative errno) how a sandbox refuses a system call?  A
-   seccomp filter that allow-lists prctl options answers with one of
-   these (SECCOMP_RET_ERRNO); the kernel itself never does for these
-   options.  */
-static bool
-sframe_refused_by_sandbox (int err)
+/* The kernel interface.  */
+
+/* Register SETUP: 0, or a negative errno for sframe_kernel_refusal.  */
+static int
+sframe_kernel_add (const struct sframe_setup *setup)
 {
-  return err == -EPERM || err == -EACCES || err == -ENOSYS;
+  return SFRAME_PRCTL (PR_ADD_SFRAME, (unsigned long) setup, sizeof *setup,
+		       0, 0);
 }
 
-/* Probe the kernel once: removing address 0 answers ENOENT on a kernel
-   that supports PR_ADD_SFRAME and EINVAL on any other, and changes
-   nothing either way.  Anything else (a sandbox) is no support too.  */
+/* Remove the section registered at SFRAME: 0 or a negative errno.  */
+static int
+sframe_kernel_remove (ElfW(Addr) sframe)
+{
+  struct sframe_setup setup = { .sframe_start = sframe };
+
+  return SFRAME_PRCTL (PR_REMOVE_SFRAME, (unsigned long) &setup,
+		       sizeof setup, 0, 0);
+}
+
+/* Ask whether the kernel takes registrations, changing nothing: removing
+   the section at address 0, which is never registered, answers ENOENT
+   on a kernel that supports PR_ADD_SFRAME, and EINVAL on any other (the
+   option, the structure or its size unknown).  Returns 0 if it does,
+   otherwise the negative errno.  */
+static int
+sframe_kernel_probe (void)
+{
+  int ret = sframe_kernel_remove (0);
+  return ret == -ENOENT ? 0 : ret;
+}
+
+/* What a failed call, with the negative errno ERR, means.  */
+enum sframe_refusal
+{
+  /* This object's section or text: the next object may do better.  */
+  sframe_refused_object,
+  /* The kernel lacks the interface, or does not take this structure or
+     its flags: no call of this process can succeed.  */
+  sframe_refused_unsupported,
+  /* Something else, a sandbox, refuses the call: no call of this
+     process can succeed either.  */
+  sframe_refused_process
+};
+
+static enum sframe_refusal
+sframe_kernel_refusal (int err)
+{
+  switch (-err)
+    {
+    case EBADMSG:		/* The section's header.  */
+    case EFAULT:		/* How the object is mapped.  */
+    case EEXIST:		/* Another registration of the same text.  */
+    case ENOSPC:		/* The process's limit, until a removal.  */
+    case ENOMEM:
+    case EINTR:
+      return sframe_refused_object;
+    case EINVAL:
+      return sframe_refused_unsupported;
+    default:
+      /* EPERM, EACCES, ENOSYS: how a seccomp filter refuses a system
+	 call (SECCOMP_RET_ERRNO); the kernel itself never answers so to
+	 these options.  Anything else is no answer it documents.  */
+      return sframe_refused_process;
+    }
+}
+
+/* Probe the kernel once per process.  */
 static bool
 sframe_kernel_supported (void)
 {
   if (sframe_supported == sframe_support_unknown)
     {
-      int ret = SFRAME_PRCTL (PR_REMOVE_SFRAME, 0, 0, 0, 0);
-      sframe_supported = (ret == -ENOENT
+      int ret = sframe_kernel_probe ();
+      sframe_supported = (ret == 0
 			  ? sframe_support_yes : sframe_support_no);
       SFRAME_TRACE ("sframe: %s (probe: %d)\n",
-		    ret == -ENOENT ? "kernel supports PR_ADD_SFRAME"
-		    : ret == -EINVAL ? "kernel does not support PR_ADD_SFRAME"
+		    ret == 0 ? "kernel supports PR_ADD_SFRAME"
+		    : (sframe_kernel_refusal (ret)
+		       == sframe_refused_unsupported)
+		    ? "kernel does not support PR_ADD_SFRAME"
 		    : "PR_ADD_SFRAME is refused", ret);
     }
   return sframe_supported == sframe_support_yes;
@@ -143,22 +211,26 @@ static ElfW(Addr)
 sframe_register (const char *name, ElfW(Addr) bias,
 		 const ElfW(Phdr) *phdr, size_t phnum)
 {
-  const ElfW(Phdr) *sf = sframe_find_segment (phdr, phnum);
-  ElfW(Addr) start, end;
+  const ElfW(Phdr) *sf;
+  ElfW(Addr) start;
   bool any = false;
 
+  /* Turned off, or found unsupported: not even a look.  */
+  if (sframe_supported == sframe_support_no)
+    return 0;
+  sf = sframe_find_segment (phdr, phnum);
   if (sf == NULL || sf->p_memsz == 0)
     {
       SFRAME_TRACE ("sframe: %s: no .sframe\n", name);
       return 0;
     }
   start = bias + sf->p_vaddr;
-  end = start + sf->p_memsz;
   if (!sframe_in_file (sf, phdr, phnum))
     {
       SFRAME_TRACE ("sframe: %s: .sframe 0x%lx-0x%lx is not in the file"
 		    " part of a segment: not registered\n", name,
-		    (unsigned long) start, (unsigned long) end);
+		    (unsigned long) start,
+		    (unsigned long) (start + sf->p_memsz));
       return 0;
     }
   if (!sframe_kernel_supported ())
@@ -171,23 +243,36 @@ sframe_register (const char *name, ElfW(Addr) bias,
 	/* Only the part mapped from the file: the kernel wants the text
 	   and its section from one file, and a segment's tail past
 	   p_filesz is anonymous.  Code is never there.  */
-	ElfW(Addr) text = bias + phdr[i].p_vaddr;
-	ElfW(Addr) text_end = text + phdr[i].p_filesz;
-	int ret = SFRAME_PRCTL (PR_ADD_SFRAME, start, end, text, text_end);
+	struct sframe_setup setup =
+	  {
+	    .sframe_start = start,
+	    .sframe_size = sf->p_memsz,
+	    .text_start = bias + phdr[i].p_vaddr,
+	    .text_size = phdr[i].p_filesz
+	  };
+	int ret = sframe_kernel_add (&setup);
 
 	SFRAME_TRACE ("sframe: add %s: .sframe 0x%lx-0x%lx text 0x%lx-0x%lx:"
 		      " %d\n", name, (unsigned long) start,
-		      (unsigned long) end, (unsigned long) text,
-		      (unsigned long) text_end, ret);
+		      (unsigned long) (start + setup.sframe_size),
+		      (unsigned long) setup.text_start,
+		      (unsigned long) (setup.text_start + setup.text_size),
+		      ret);
 	if (ret == 0)
 	  any = true;
-	else if (sframe_refused_by_sandbox (ret))
+	else
 	  {
-	    /* No further call, not even to remove what an earlier
-	       segment of this object added: the kernel drops that when
-	       the text is unmapped.  */
-	    sframe_disable ("the system call is refused");
-	    return 0;
+	    enum sframe_refusal why = sframe_kernel_refusal (ret);
+	    if (why != sframe_refused_object)
+	      {
+		/* No further call, not even to remove what an earlier
+		   segment of this object added: the kernel drops that
+		   when the text is unmapped.  */
+		sframe_disable (why == sframe_refused_unsupported
+				? "the kernel does not take the call"
+				: "the system call is refused");
+		return 0;
+	      }
 	  }
       }
   return any ? start : 0;
@@ -200,7 +285,7 @@ sframe_unregister (const char *name, ElfW(Addr) sframe)
 {
   if (sframe == 0 || sframe_supported != sframe_support_yes)
     return;
-  int ret = SFRAME_PRCTL (PR_REMOVE_SFRAME, sframe, 0, 0, 0);
+  int ret = sframe_kernel_remove (sframe);
   SFRAME_TRACE ("sframe: remove %s: .sframe 0x%lx: %d\n", name,
 		(unsigned long) sframe, ret);
 }

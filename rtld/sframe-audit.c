@@ -20,14 +20,20 @@
    - LD_AUDIT is ignored for set-user-ID programs unless the module is
      in a system directory and set-user-ID itself, and
      SFRAME_AUDIT_TRACE is then ignored too;
-   - at exit glibc calls la_objclose for every object still loaded, so
-     the module removes every registration then (one prctl each), where
-     the patched ld.so leaves them to the kernel's teardown.  */
+   - at exit glibc calls la_objclose for every object still loaded; the
+     module removes nothing then, as the patched ld.so does not: the
+     kernel drops the registrations with the process, and removing them
+     would cut the stacks of threads still running.  It knows exit has
+     begun when an object loaded at start-up is closed, which only
+     _dl_fini does, first in the program's namespace; objects of other
+     dlmopen namespaces, which _dl_fini closes before, are still
+     removed.  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <link.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -79,15 +85,37 @@ audit_trace (const char *format, ...)
    2.41 calls la_objclose for an object it never passed to la_objopen
    -- ld.so's own link map in a dlmopen namespace (glibc bug 31985) --
    whose cookie then still holds the default, the link map's address.
-   The loader calls both hooks with its lock held.  */
+
+   glibc calls la_objopen, and la_objclose from dlclose, with its
+   dl_load_lock held, which also orders the calls into dl-sframe.h.  But
+   it calls la_objclose from _dl_fini at exit without that lock (2.36 to
+   2.43 at least), while other threads may still be in dlopen or
+   dlclose.  So LOCK, the module's own, protects the list.  It is held
+   only to link or unlink a node, never across a system call or malloc:
+   a fork in another thread leaves it held in the child, where nothing
+   (no pthread_atfork of this namespace's libc) would release it.  */
 struct object
 {
   struct object *next;
   ElfW(Addr) sframe;
+  bool initial;			/* Loaded at start-up.  */
   char name[];
 };
 
 static struct object *objects;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Objects of the program's namespace loaded at start-up, before the
+   first la_activity (LA_ACT_CONSISTENT), are never dlclose'd: only
+   _dl_fini closes them, so la_objclose of one means that exit has
+   begun, after which la_objclose removes nothing.  The program's own
+   constructors run last, and a library's constructor may exit: any of
+   them will do.  Their cookie is their node, marked initial, or
+   &INITIAL if they were not registered.  STARTED is set before there
+   are threads; EXITING is read without LOCK.  */
+static struct object initial;
+static bool started;
+static int exiting;
 
 /* What the kernel registered at exec, found in la_version: the program
    it ran, by its program headers, unless that was ld.so itself (`ld.so
@@ -142,9 +170,10 @@ la_objopen (struct link_map *map, Lmid_t lmid, uintptr_t *cookie)
   const char *why;
   ElfW(Addr) sframe;
   int phnum;
-  (void) lmid;
 
   *cookie = 0;
+  if (lmid == LM_ID_BASE && !started)
+    *cookie = (uintptr_t) &initial;
   /* Where the object's first segment starts is not in the public link
      map, so its program headers cannot be found from l_addr.  A link
      map is what glibc's dlopen returns as a handle.  */
@@ -178,11 +207,24 @@ la_objopen (struct link_map *map, Lmid_t lmid, uintptr_t *cookie)
       return 0;
     }
   obj->sframe = sframe;
+  obj->initial = *cookie == (uintptr_t) &initial;
   strcpy (obj->name, name);
+  pthread_mutex_lock (&lock);
   obj->next = objects;
   objects = obj;
+  pthread_mutex_unlock (&lock);
   *cookie = (uintptr_t) obj;
   return 0;
+}
+
+void
+la_activity (uintptr_t *cookie, unsigned int flag)
+{
+  (void) cookie;
+  /* The first, for the program's namespace once its start-up objects
+     are loaded.  */
+  if (flag == LA_ACT_CONSISTENT)
+    started = true;
 }
 
 unsigned int
@@ -190,14 +232,34 @@ la_objclose (uintptr_t *cookie)
 {
   struct object *obj = (struct object *) *cookie;
 
+  bool found = false;
+
+  /* At exit the kernel drops every registration with the process.  */
+  if (obj == &initial)
+    __atomic_store_n (&exiting, 1, __ATOMIC_RELAXED);
+  if (__atomic_load_n (&exiting, __ATOMIC_RELAXED))
+    return 0;
+  /* OBJ is only compared until it is found on the list: glibc before
+     2.41 may pass a cookie la_objopen never set (see above).  */
+  pthread_mutex_lock (&lock);
   for (struct object **p = &objects; *p != NULL; p = &(*p)->next)
     if (*p == obj)
       {
-	*p = obj->next;
-	sframe_unregister (obj->name, obj->sframe);
-	free (obj);
-	*cookie = 0;
+	if (obj->initial)
+	  __atomic_store_n (&exiting, 1, __ATOMIC_RELAXED);
+	else
+	  {
+	    *p = obj->next;
+	    found = true;
+	  }
 	break;
       }
+  pthread_mutex_unlock (&lock);
+  if (found)
+    {
+      sframe_unregister (obj->name, obj->sframe);
+      free (obj);
+      *cookie = 0;
+    }
   return 0;
 }

@@ -16,12 +16,15 @@
    <https://www.gnu.org/licenses/>.  */
 
 /* The PR_ADD_SFRAME / PR_REMOVE_SFRAME interface of the sframe-rtld kernel
-   series, for user space that registers .sframe sections.
+   series, for user space that registers .sframe sections:
 
-   The values are those of the series' <linux/prctl.h>; they are ASCII
-   tags ("SFRA", "SFRD"), so on a kernel without the series they are
-   unknown options and fail with EINVAL, without side effects.  See
-   doc/PR_ADD_SFRAME.2const.  */
+     prctl (PR_ADD_SFRAME, &setup, sizeof setup, 0, 0)
+     prctl (PR_REMOVE_SFRAME, &setup, sizeof setup, 0, 0)
+
+   The values and the structure are those of the series' <linux/prctl.h>.
+   The values are ASCII tags ("SFRA", "SFRD"), so on a kernel without the
+   series they are unknown options and fail with EINVAL, without side
+   effects.  See doc/PR_ADD_SFRAME.2const.  */
 
 #ifndef SFRAME_PRCTL_H
 #define SFRAME_PRCTL_H
@@ -31,10 +34,21 @@
 #include <linux/prctl.h>
 
 #ifndef PR_ADD_SFRAME
+# include <stdint.h>
+
 # define PR_ADD_SFRAME		0x53465241
-#endif
-#ifndef PR_REMOVE_SFRAME
 # define PR_REMOVE_SFRAME	0x53465244
+
+/* A section and the text it describes.  The kernel takes a larger
+   structure of a later version if the members it does not know are 0,
+   so this one may grow at its end.  */
+struct sframe_setup
+{
+  uint64_t sframe_start;
+  uint64_t sframe_size;
+  uint64_t text_start;
+  uint64_t text_size;
+};
 #endif
 
 #endif /* sframe-prctl.h */

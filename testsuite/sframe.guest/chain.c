@@ -7,21 +7,28 @@
 
    Each caller does work after its call returns, so the compiler cannot
    turn the call into a jump (a tail call would rightly drop a frame), and
-   noipa keeps the functions from being inlined, cloned or merged.  */
+   noipa keeps the functions from being inlined, cloned or merged (clang,
+   which users.exp builds it with too, has only noinline).  */
 
 #include <stdlib.h>
 
 #include "spin.h"
 
+#ifdef __clang__
+# define KEEP __attribute__ ((noinline))
+#else
+# define KEEP __attribute__ ((noipa))
+#endif
+
 volatile unsigned long sink;
 
-__attribute__ ((noipa)) unsigned long
+KEEP unsigned long
 c (double seconds)
 {
   return spin (seconds, 0, &sink);
 }
 
-__attribute__ ((noipa)) unsigned long
+KEEP unsigned long
 b (double seconds)
 {
   unsigned long r = c (seconds);
@@ -29,7 +36,7 @@ b (double seconds)
   return r + 1;
 }
 
-__attribute__ ((noipa)) unsigned long
+KEEP unsigned long
 a (double seconds)
 {
   unsigned long r = b (seconds);

@@ -1,6 +1,6 @@
 /* signal.c -- call chains through a signal frame.
 
-   Usage: signal MODE [SECONDS]
+   Usage: signal libc|own|other [SECONDS]
 
    main -> interrupted, which spins until SIGALRM arrives; the handler
    calls leaf, which spins for SECONDS (default 1).  The chain seen from
@@ -15,7 +15,9 @@
      libc  the C library's (sigaction)
      own   sframe_test_sigreturn (sigreturn-amd64.S), installed with the
            raw rt_sigaction system call; it has .sframe with the
-           signal-frame bit when built with binutils 2.47.  */
+           signal-frame bit when built with binutils 2.47;
+     other sframe_test_sigreturn_other, the same but for code that the
+           kernel's rt_sigreturn heuristic does not match.  */
 
 #include <signal.h>
 #include <stdio.h>
@@ -39,6 +41,7 @@ struct kernel_sigaction
 #define KERNEL_SA_RESTORER 0x04000000
 
 extern char sframe_test_sigreturn[];
+extern char sframe_test_sigreturn_other[];
 
 static volatile sig_atomic_t handled;
 
@@ -63,7 +66,7 @@ main (int argc, char **argv)
 
   if (argc < 2)
     {
-      fprintf (stderr, "usage: signal libc|own [SECONDS]\n");
+      fprintf (stderr, "usage: signal libc|own|other [SECONDS]\n");
       return 2;
     }
   if (argc > 2)
@@ -80,12 +83,14 @@ main (int argc, char **argv)
 	  return 2;
 	}
     }
-  else if (strcmp (argv[1], "own") == 0)
+  else if (strcmp (argv[1], "own") == 0 || strcmp (argv[1], "other") == 0)
     {
+      char *tramp = (strcmp (argv[1], "own") == 0
+		     ? sframe_test_sigreturn : sframe_test_sigreturn_other);
       struct kernel_sigaction ksa = {
 	.handler = handler,
 	.flags = KERNEL_SA_RESTORER,
-	.restorer = (void (*) (void)) (sframe_test_sigreturn + 1),
+	.restorer = (void (*) (void)) (tramp + 1),
       };
       if (syscall (SYS_rt_sigaction, SIGALRM, &ksa, NULL, 8) != 0)
 	{

@@ -284,7 +284,7 @@ main (int argc, char **argv)
       if (rnd () % 4 == 0)
 	mutate (sec, n);
       madvise ((void *) touch, page, MADV_DONTNEED);
-      sink += copied_work (100000 + rnd () % 100000, touch);
+      sink += copied_work (10000 + rnd () % 10000, touch);
       /* The deferred unwind happens on the way back to user space. */
       syscall (SYS_getppid);
       struct unwinds u = { text, text_end, 0, 0 };

@@ -14,10 +14,9 @@
    library does: the kernel's rt_sigreturn heuristic does not match it,
    so only the signal-frame bit of its FDE tells the kernel what it is.  */
 
-	.text
-	.globl	sframe_test_sigreturn
-	.type	sframe_test_sigreturn, @function
-	.cfi_startproc
+	/* The unwind information of a signal frame, at the start of each
+	   trampoline's CFI.  */
+	.macro	signal_frame_cfi
 	.cfi_signal_frame
 	/* DW_CFA_def_cfa_expression: DW_OP_breg7 (%rsp) 160; DW_OP_deref
 	   (uc_mcontext.rsp) */
@@ -26,6 +25,13 @@
 	.cfi_escape 0x10, 0x10, 0x03, 0x77, 0xa8, 0x01
 	/* DW_CFA_expression %rbp: DW_OP_breg7 (%rsp) 120 (uc_mcontext.rbp) */
 	.cfi_escape 0x10, 0x06, 0x03, 0x77, 0xf8, 0x00
+	.endm
+
+	.text
+	.globl	sframe_test_sigreturn
+	.type	sframe_test_sigreturn, @function
+	.cfi_startproc
+	signal_frame_cfi
 sframe_test_sigreturn:
 	nop
 	movq	$15, %rax	/* __NR_rt_sigreturn */
@@ -33,18 +39,10 @@ sframe_test_sigreturn:
 	.cfi_endproc
 	.size	sframe_test_sigreturn, .-sframe_test_sigreturn
 
-
 	.globl	sframe_test_sigreturn_other
 	.type	sframe_test_sigreturn_other, @function
 	.cfi_startproc
-	.cfi_signal_frame
-	/* DW_CFA_def_cfa_expression: DW_OP_breg7 (%rsp) 160; DW_OP_deref
-	   (uc_mcontext.rsp) */
-	.cfi_escape 0x0f, 0x04, 0x77, 0xa0, 0x01, 0x06
-	/* DW_CFA_expression %rip: DW_OP_breg7 (%rsp) 168 (uc_mcontext.rip) */
-	.cfi_escape 0x10, 0x10, 0x03, 0x77, 0xa8, 0x01
-	/* DW_CFA_expression %rbp: DW_OP_breg7 (%rsp) 120 (uc_mcontext.rbp) */
-	.cfi_escape 0x10, 0x06, 0x03, 0x77, 0xf8, 0x00
+	signal_frame_cfi
 sframe_test_sigreturn_other:
 	nop
 	movl	$15, %eax	/* __NR_rt_sigreturn */

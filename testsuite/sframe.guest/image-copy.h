@@ -24,6 +24,7 @@
 
 struct image
 {
+  uintptr_t bias;		/* load bias: add to a symbol's value */
   uintptr_t lo, hi;		/* span of the PT_LOAD segments */
   int nseg;
   uintptr_t seg[16], seg_len[16];	/* the PT_LOAD segments' file bytes */
@@ -48,6 +49,7 @@ image_find_cb (struct dl_phdr_info *info, size_t size, void *data)
   struct image *im = data;
   (void) size;
 
+  im->bias = info->dlpi_addr;
   im->lo = UINTPTR_MAX;
   for (int i = 0; i < info->dlpi_phnum; i++)
     {

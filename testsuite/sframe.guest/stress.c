@@ -13,7 +13,8 @@
    The test suite samples the process with perf at a high rate: no splat
    is allowed, samples in the program's own work_leaf must carry the
    whole chain, and the kernel's sframe_section slab cache must be back to
-   its size after the process exits.  Prints what each thread did.  */
+   its size after the process exits.  Prints what each thread did, and
+   where the runners' copies were.  */
 
 #define _GNU_SOURCE
 #include <errno.h>
@@ -183,6 +184,14 @@ main (int argc, char **argv)
 	   "%ld copies churned, %ld errors\n", atomic_load (&runs),
 	   atomic_load (&toggles), atomic_load (&churns),
 	   atomic_load (&errors));
+  /* Where the runners' copies were, so that the test suite can name
+     the frames perf sampled in them by the program's own symbols.  */
+  fprintf (report, "bias %#lx\n", (unsigned long) im.bias);
+  for (int i = 0; i < 2; i++)
+    fprintf (report, "copy %d text %#lx-%#lx delta %#lx\n", i,
+	     (unsigned long) copies[i].text,
+	     (unsigned long) copies[i].text_end,
+	     (unsigned long) copies[i].delta);
   if (report != stdout)
     fclose (report);
   return atomic_load (&errors) ? 1 : 0;

@@ -186,9 +186,9 @@ main (int argc, char **argv)
 	   atomic_load (&errors));
   /* Where the runners' copies were, so that the test suite can name
      the frames perf sampled in them by the program's own symbols.  */
-  fprintf (report, "bias %#lx\n", (unsigned long) im.bias);
+  fprintf (report, "bias 0x%lx\n", (unsigned long) im.bias);
   for (int i = 0; i < 2; i++)
-    fprintf (report, "copy %d text %#lx-%#lx delta %#lx\n", i,
+    fprintf (report, "copy %d text 0x%lx-0x%lx delta 0x%lx\n", i,
 	     (unsigned long) copies[i].text,
 	     (unsigned long) copies[i].text_end,
 	     (unsigned long) copies[i].delta);

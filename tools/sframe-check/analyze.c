@@ -26,6 +26,19 @@
 #define SFRAME_MAGIC 0xdee2
 #define SFRAME_HEADER_SIZE 28
 
+void *
+sframe_grow (void *v, size_t n, size_t size)
+{
+  /* The room is N rounded up to a power of two: full when N is one.  */
+  if ((n & (n - 1)) == 0)
+    {
+      v = realloc (v, (n ? 2 * n : 1) * size);
+      if (v == NULL)
+	abort ();
+    }
+  return v;
+}
+
 void
 sframe_report_add (struct sframe_report *r, char severity, const char *tag,
 		   const char *fmt, ...)
@@ -33,10 +46,7 @@ sframe_report_add (struct sframe_report *r, char severity, const char *tag,
   struct finding *f;
   va_list ap;
 
-  f = realloc (r->findings, (r->nfindings + 1) * sizeof *f);
-  if (f == NULL)
-    abort ();
-  r->findings = f;
+  r->findings = sframe_grow (r->findings, r->nfindings, sizeof *f);
   f = &r->findings[r->nfindings++];
   f->severity = severity;
   f->tag = tag;
@@ -226,10 +236,7 @@ collect_func (const Elf64_Sym *sym, const char *name, void *arg)
   if ((type != STT_FUNC && type != STT_GNU_IFUNC)
       || !exec_section (fs->o, sym->st_shndx) || name[0] == 0)
     return;
-  f = realloc (fs->v, (fs->n + 1) * sizeof *f);
-  if (f == NULL)
-    abort ();
-  fs->v = f;
+  fs->v = sframe_grow (fs->v, fs->n, sizeof *f);
   f = &fs->v[fs->n++];
   f->addr = sym->st_value;
   f->size = sym->st_size;
@@ -513,23 +520,6 @@ in_text_segment (const struct elfobj *o, uint64_t start, uint64_t end)
   return false;
 }
 
-/* The file bytes at link-time address VADDR, LEN of them, or NULL.  */
-static const unsigned char *
-at_vaddr (const struct elfobj *o, uint64_t vaddr, uint64_t len)
-{
-  for (unsigned int i = 0; i < o->phnum; i++)
-    {
-      const Elf64_Phdr *p = &o->ph[i];
-
-      if (p->p_type == PT_LOAD && vaddr >= p->p_vaddr
-	  && vaddr - p->p_vaddr <= p->p_filesz
-	  && len <= p->p_filesz - (vaddr - p->p_vaddr)
-	  && p->p_offset <= o->size && p->p_filesz <= o->size - p->p_offset)
-	return o->data + p->p_offset + (vaddr - p->p_vaddr);
-    }
-  return NULL;
-}
-
 /* The size of a pointer in DWARF encoding ENC, or 0 if not supported.  */
 static unsigned int
 enc_size (unsigned char enc)
@@ -566,7 +556,7 @@ enc_read (const unsigned char *p, unsigned char enc)
 static bool
 fde_range (const struct elfobj *o, uint64_t fde, struct span *range)
 {
-  const unsigned char *f = at_vaddr (o, fde, 8), *c;
+  const unsigned char *f = elfobj_at_vaddr (o, fde, 8), *c;
   uint32_t len, cie_off, clen;
   uint64_t cie, p, end;
   unsigned char enc = 0, version;
@@ -579,15 +569,15 @@ fde_range (const struct elfobj *o, uint64_t fde, struct span *range)
   memcpy (&len, f, 4);
   memcpy (&cie_off, f + 4, 4);
   if (len < 4 || len == 0xffffffff || cie_off == 0
-      || (f = at_vaddr (o, fde, 4 + (uint64_t) len)) == NULL)
+      || (f = elfobj_at_vaddr (o, fde, 4 + (uint64_t) len)) == NULL)
     return false;
   cie = fde + 4 - cie_off;
-  c = at_vaddr (o, cie, 8);
+  c = elfobj_at_vaddr (o, cie, 8);
   if (c == NULL)
     return false;
   memcpy (&clen, c, 4);
   if (clen < 5 || clen == 0xffffffff
-      || (c = at_vaddr (o, cie, 4 + (uint64_t) clen)) == NULL)
+      || (c = elfobj_at_vaddr (o, cie, 4 + (uint64_t) clen)) == NULL)
     return false;
 
   /* Offsets into the CIE's 4 + CLEN bytes, checked before each read.  */
@@ -666,7 +656,7 @@ cfi_ranges (const struct elfobj *o, unsigned long *n)
     return NULL;
   vaddr = ph->p_vaddr;
   size = ph->p_filesz;
-  hdr = at_vaddr (o, vaddr, size);
+  hdr = elfobj_at_vaddr (o, vaddr, size);
   if (hdr == NULL || size < 12)
     return NULL;
   /* version 1; eh_frame_ptr pcrel|sdata4; fde_count udata4; table
@@ -788,20 +778,15 @@ collect_functions (const struct elfobj *o, struct funcs *fs)
     qsort (fs->v, fs->n, sizeof *fs->v, func_cmp);
 }
 
-/* How many functions O has, aliases counted once; their symbol table
-   in *TABLE.  */
+/* How many functions FS holds, aliases counted once.  */
 static unsigned long
-count_functions (const struct elfobj *o, const char **table)
+count_functions (const struct funcs *fs)
 {
-  struct funcs fs = { o, NULL, 0, NULL };
   unsigned long n = 0;
 
-  collect_functions (o, &fs);
-  for (unsigned long i = 0; i < fs.n; i++)
-    if (i == 0 || fs.v[i].addr != fs.v[i - 1].addr)
+  for (unsigned long i = 0; i < fs->n; i++)
+    if (i == 0 || fs->v[i].addr != fs->v[i - 1].addr)
       n++;
-  *table = fs.table;
-  free (fs.v);
   return n;
 }
 
@@ -844,10 +829,10 @@ union_of (const struct sframe_report *r, const struct span *fdes, long nfdes,
    refused range count as without FDE, but get no tag each: the refusal
    is the finding.  */
 static void
-check_coverage (const struct elfobj *o, struct sframe_report *r,
-		const struct span *fdes, long nfdes, uint64_t bias)
+check_coverage (const struct elfobj *o, const struct funcs *fs,
+		struct sframe_report *r, const struct span *fdes, long nfdes,
+		uint64_t bias)
 {
-  struct funcs fs = { o, NULL, 0, NULL };
   struct span *all, *m, *cfi;
   unsigned long nall, nm, ncfi;
 
@@ -863,12 +848,11 @@ check_coverage (const struct elfobj *o, struct sframe_report *r,
 
   all = union_of (r, fdes, nfdes, false, &nall);
   m = union_of (r, fdes, nfdes, true, &nm);
-  collect_functions (o, &fs);
-  r->symbols = fs.table;
+  r->symbols = fs->table;
 
   /* Padding is found from every FDE: it is not code of a refused range.  */
   r->covered_bytes = 0;
-  r->padding_bytes = padding (o, all, nall, &fs);
+  r->padding_bytes = padding (o, all, nall, fs);
   cfi = cfi_ranges (o, &ncfi);
   ncfi = merge_spans (cfi, ncfi);
   for (unsigned int i = 1; i < o->shnum; i++)
@@ -876,15 +860,15 @@ check_coverage (const struct elfobj *o, struct sframe_report *r,
       r->covered_bytes += covered (m, nm, o->sh[i].sh_addr,
 				   o->sh[i].sh_addr + o->sh[i].sh_size);
 
-  for (unsigned long i = 0; i < fs.n; i++)
+  for (unsigned long i = 0; i < fs->n; i++)
     {
-      const struct func *f = &fs.v[i];
+      const struct func *f = &fs->v[i];
       uint64_t size = f->size ? f->size : 1, got;
       struct ksframe_where where;
       int err;
 
       /* An alias of the function before.  */
-      if (i > 0 && f->addr == fs.v[i - 1].addr)
+      if (i > 0 && f->addr == fs->v[i - 1].addr)
 	continue;
       r->functions++;
       got = covered (m, nm, f->addr, f->addr + size);
@@ -935,7 +919,6 @@ check_coverage (const struct elfobj *o, struct sframe_report *r,
 	}
     }
   free (cfi);
-  free (fs.v);
   free (all);
   free (m);
 }
@@ -1020,6 +1003,7 @@ void
 sframe_analyze (const void *data, size_t size, struct sframe_report *r)
 {
   struct elfobj o;
+  struct funcs fs = { &o, NULL, 0, NULL };
   const Elf64_Phdr *seg;
   uint64_t sf_addr, sf_size;
   int sec;
@@ -1042,6 +1026,7 @@ sframe_analyze (const void *data, size_t size, struct sframe_report *r)
 			 "not an executable or shared object");
       goto out;
     }
+  collect_functions (&o, &fs);
   for (unsigned int i = 1; i < o.shnum; i++)
     if (exec_section (&o, i))
       r->text_bytes += o.sh[i].sh_size;
@@ -1066,8 +1051,8 @@ sframe_analyze (const void *data, size_t size, struct sframe_report *r)
       /* No rules anywhere: counted, but not one tag per function.  */
       sframe_report_add (r, 'W', "sframe-missing", NULL);
       r->covered_bytes = 0;
-      r->functions = r->functions_without_fde
-	= count_functions (&o, &r->symbols);
+      r->functions = r->functions_without_fde = count_functions (&fs);
+      r->symbols = fs.table;
       goto out;
     }
   if (r->section && !(o.sh[sec].sh_flags & SHF_ALLOC))
@@ -1203,19 +1188,20 @@ sframe_analyze (const void *data, size_t size, struct sframe_report *r)
   r->num_fdes = read_fdes (r, im.bias + sf_addr, im.bias + sf_addr + sf_size,
 			   im.bias, &fdes);
   if (r->num_fdes >= 0)
-    check_coverage (&o, r, fdes, r->num_fdes, im.bias);
+    check_coverage (&o, &fs, r, fdes, r->num_fdes, im.bias);
   else
     {
       /* The kernel cannot even read the FDEs: nothing is covered.  */
       r->covered_bytes = 0;
-      r->functions = r->functions_without_fde
-	= count_functions (&o, &r->symbols);
+      r->functions = r->functions_without_fde = count_functions (&fs);
+      r->symbols = fs.table;
     }
   ksframe_end ();
   free (fdes);
   free (im.mem);
 
  out:
+  free (fs.v);
   elfobj_close (&o);
 }
 

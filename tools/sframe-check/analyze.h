@@ -109,4 +109,12 @@ long sframe_loaded_fdes (const struct sframe_loaded *l, uint64_t **starts,
 			 uint32_t **sizes);
 void sframe_unload (struct sframe_loaded *l);
 
+/* Helpers that sframe-check's files share.  Running out of memory
+   aborts, here as everywhere in sframe-check.  */
+
+/* V, an array of N elements of SIZE bytes that only this function
+   grows, with room for one more: the room doubles, so that adding N
+   elements one by one costs O(N).  */
+void *sframe_grow (void *v, size_t n, size_t size);
+
 #endif /* analyze.h */

@@ -197,3 +197,19 @@ elfobj_symbols (const struct elfobj *o, unsigned int i,
       fn (&sym, table_string (strtab, strsize, sym.st_name), arg);
     }
 }
+
+const unsigned char *
+elfobj_at_vaddr (const struct elfobj *o, uint64_t vaddr, uint64_t len)
+{
+  for (unsigned int i = 0; i < o->phnum; i++)
+    {
+      const Elf64_Phdr *p = &o->ph[i];
+
+      if (p->p_type == PT_LOAD && vaddr >= p->p_vaddr
+	  && vaddr - p->p_vaddr <= p->p_filesz
+	  && len <= p->p_filesz - (vaddr - p->p_vaddr)
+	  && in_file (o, p->p_offset, p->p_filesz))
+	return o->data + p->p_offset + (vaddr - p->p_vaddr);
+    }
+  return NULL;
+}

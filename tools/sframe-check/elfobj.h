@@ -9,6 +9,7 @@
 #include <elf.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Debian 12's <elf.h> predates SFrame.  */
 #ifndef PT_GNU_SFRAME
@@ -62,5 +63,10 @@ const Elf64_Phdr *elfobj_find_segment (const struct elfobj *,
 void elfobj_symbols (const struct elfobj *, unsigned int i,
 		     void (*fn) (const Elf64_Sym *, const char *, void *),
 		     void *arg);
+
+/* The LEN bytes at link-time address VADDR, from the file part of the
+   PT_LOAD segment that holds them all, or NULL.  */
+const unsigned char *elfobj_at_vaddr (const struct elfobj *, uint64_t vaddr,
+				      uint64_t len);
 
 #endif /* elfobj.h */

@@ -78,6 +78,8 @@ static unsigned long loose_objects;	/* Not in a package.  */
 
 static bool json_first_object = true;
 
+static void text_string (const char *s, FILE *to);
+
 static void
 error_msg (const char *path, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));
@@ -86,13 +88,20 @@ static void
 error_msg (const char *path, const char *fmt, ...)
 {
   va_list ap;
+  char *msg;
 
   fprintf (stderr, "%s: ", program);
   if (path != NULL)
-    fprintf (stderr, "%s: ", path);
+    {
+      text_string (path, stderr);
+      fputs (": ", stderr);
+    }
   va_start (ap, fmt);
-  vfprintf (stderr, fmt, ap);
+  if (vasprintf (&msg, fmt, ap) < 0)
+    abort ();
   va_end (ap);
+  text_string (msg, stderr);
+  free (msg);
   fputc ('\n', stderr);
   status_error = true;
 }
@@ -131,6 +140,44 @@ utf8_length (const unsigned char *s)
       || (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
     return 0;
   return n;
+}
+
+/* S on a line of text output: names come from the files checked, and
+   must not make lines of their own.  Control characters, backslash and
+   bytes that are not valid UTF-8 are written \xHH (backslash \\).  */
+static void
+text_string (const char *s, FILE *to)
+{
+  const unsigned char *p = (const unsigned char *) s;
+
+  while (*p)
+    {
+      int n = utf8_length (p);
+
+      /* C1 controls are U+0080 to U+009F.  */
+      if (n == 0 || *p < 0x20 || *p == 0x7f
+	  || (n == 2 && p[0] == 0xc2 && p[1] < 0xa0))
+	fprintf (to, "\\x%02x", *p++);
+      else if (*p == '\\')
+	{
+	  fputs ("\\\\", to);
+	  p++;
+	}
+      else
+	{
+	  fwrite (p, 1, n, to);
+	  p += n;
+	}
+    }
+}
+
+/* "N: NAME: " for the summary lines.  */
+static void
+summary_start (const char *name)
+{
+  fputs ("N: ", stdout);
+  text_string (name, stdout);
+  fputs (": ", stdout);
 }
 
 /* S as a JSON string.  File names need not be UTF-8, which JSON must
@@ -321,7 +368,7 @@ print_text_summary (const char *name, const struct sframe_report *r)
 {
   double cov = sframe_coverage (r);
 
-  printf ("N: %s: ", name);
+  summary_start (name);
   if (!r->section && !r->segment)
     printf ("no .sframe");
   else
@@ -366,8 +413,9 @@ print_text_summary (const char *name, const struct sframe_report *r)
 static void
 print_totals (const char *what, const struct totals *t)
 {
-  printf ("N: %s: %lu object%s, %lu with .sframe, %lu accepted, "
-	  "%lu rejected", what, t->objects, t->objects == 1 ? "" : "s",
+  summary_start (what);
+  printf ("%lu object%s, %lu with .sframe, %lu accepted, "
+	  "%lu rejected", t->objects, t->objects == 1 ? "" : "s",
 	  t->with_sframe, t->accepted, t->rejected);
   if (t->text_bytes > 0)
     printf ("; text %.1f%% covered",
@@ -472,8 +520,15 @@ check_object (const char *name, const void *data, size_t size, bool explicit)
 	policy_failed = true;
       if (opt_json || (f->severity == 'I' && !opt_info))
 	continue;
-      printf ("%c: %s: %s%s%s\n", f->severity, name, f->tag,
-	      f->detail ? " " : "", f->detail ? f->detail : "");
+      printf ("%c: ", f->severity);
+      text_string (name, stdout);
+      printf (": %s", f->tag);
+      if (f->detail != NULL)
+	{
+	  putchar (' ');
+	  text_string (f->detail, stdout);
+	}
+      putchar ('\n');
     }
   if ((opt_fail_on != FAIL_ON_NONE && t.errors > 0)
       || (opt_fail_on == FAIL_ON_WARNING && t.warnings > 0))

@@ -26,6 +26,19 @@
 #define SFRAME_MAGIC 0xdee2
 #define SFRAME_HEADER_SIZE 28
 
+char *
+sframe_xstrdup (const char *s)
+{
+  char *c;
+
+  if (s == NULL)
+    return NULL;
+  c = strdup (s);
+  if (c == NULL)
+    abort ();
+  return c;
+}
+
 void *
 sframe_grow (void *v, size_t n, size_t size)
 {
@@ -37,6 +50,19 @@ sframe_grow (void *v, size_t n, size_t size)
 	abort ();
     }
   return v;
+}
+
+void
+sframe_push_name (char ***v, unsigned long *n, const char *name)
+{
+  *v = sframe_grow (*v, *n, sizeof **v);
+  (*v)[(*n)++] = sframe_xstrdup (name);
+}
+
+int
+sframe_name_cmp (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
 void
@@ -68,6 +94,19 @@ sframe_report_free (struct sframe_report *r)
   free (r->findings);
   r->findings = NULL;
   r->nfindings = 0;
+}
+
+uint64_t
+sframe_text_bytes (const struct sframe_report *r)
+{
+  return r->text_bytes > r->padding_bytes ? r->text_bytes - r->padding_bytes
+	 : 0;
+}
+
+uint64_t
+sframe_covered_bytes (const struct sframe_report *r)
+{
+  return r->covered_bytes > 0 ? r->covered_bytes : 0;
 }
 
 double
@@ -999,8 +1038,18 @@ kernel_verdict (const struct elfobj *o, struct sframe_report *r,
     r->accepted = false;
 }
 
+static void read_linkage (const struct elfobj *o, const struct funcs *fs,
+			  struct sframe_linkage *l);
+
 void
 sframe_analyze (const void *data, size_t size, struct sframe_report *r)
+{
+  sframe_analyze_linkage (data, size, r, NULL);
+}
+
+void
+sframe_analyze_linkage (const void *data, size_t size,
+			struct sframe_report *r, struct sframe_linkage *l)
 {
   struct elfobj o;
   struct funcs fs = { &o, NULL, 0, NULL };
@@ -1013,6 +1062,8 @@ sframe_analyze (const void *data, size_t size, struct sframe_report *r)
   bool has_text = false, corrupt;
 
   memset (r, 0, sizeof *r);
+  if (l != NULL)
+    memset (l, 0, sizeof *l);
   r->num_fdes = -1;
   r->covered_bytes = -1;
   r->status = elfobj_open (&o, data, size, &r->why);
@@ -1026,7 +1077,10 @@ sframe_analyze (const void *data, size_t size, struct sframe_report *r)
 			 "not an executable or shared object");
       goto out;
     }
+  /* Only of what ld.so loads (elfobj_open took the machine's).  */
   collect_functions (&o, &fs);
+  if (l != NULL)
+    read_linkage (&o, &fs, l);
   for (unsigned int i = 1; i < o.shnum; i++)
     if (exec_section (&o, i))
       r->text_bytes += o.sh[i].sh_size;
@@ -1307,4 +1361,148 @@ sframe_unload (struct sframe_loaded *l)
   free (l->im.mem);
   elfobj_close (&l->o);
   free (l);
+}
+
+/* --deps: how ld.so links an object.  */
+
+/* A symbol of .dynsym: an undefined function is what the object
+   imports, a defined one of global or weak binding what it offers to
+   the others (ld.so binds to neither local nor hidden symbols).  An
+   undefined symbol without a type (__gmon_start__, _ITM_*) is a weak
+   reference to data or to nothing, not a call.  */
+static void
+collect_linkage_sym (const Elf64_Sym *sym, const char *name, void *arg)
+{
+  struct sframe_linkage *l = arg;
+  int type = ELF64_ST_TYPE (sym->st_info);
+  int bind = ELF64_ST_BIND (sym->st_info);
+  int vis = ELF64_ST_VISIBILITY (sym->st_other);
+
+  if (name[0] == 0 || (type != STT_FUNC && type != STT_GNU_IFUNC))
+    return;
+  if (sym->st_shndx == SHN_UNDEF)
+    sframe_push_name (&l->imports, &l->nimports, name);
+  else if ((bind == STB_GLOBAL || bind == STB_WEAK || bind == STB_GNU_UNIQUE)
+	   && (vis == STV_DEFAULT || vis == STV_PROTECTED))
+    sframe_push_name (&l->exports, &l->nexports, name);
+}
+
+/* The functions of GCC's crtbeginS.o and glibc's crti.o and Scrt1.o,
+   which every object linked with the default startup files has, built
+   without frame pointers whatever the object is built with: counted,
+   they would outweigh a small library's own functions.  */
+static const char *const startup_functions[] = {
+  "deregister_tm_clones", "register_tm_clones", "__do_global_dtors_aux",
+  "frame_dummy", "_init", "_fini", "_start",
+};
+
+static bool
+startup_function (const char *name)
+{
+  for (size_t i = 0; i < sizeof startup_functions / sizeof *startup_functions;
+       i++)
+    if (strcmp (name, startup_functions[i]) == 0)
+      return true;
+  return false;
+}
+
+/* Does the code at P, LEN bytes, set up a frame pointer first: an
+   optional endbr64, then push %rbp and mov %rsp,%rbp (as GCC and Clang
+   write it, 48 89 e5, or the other encoding, 48 8b ec)?  */
+static bool
+sets_frame_pointer (const unsigned char *p, uint64_t len)
+{
+  static const unsigned char endbr64[] = { 0xf3, 0x0f, 0x1e, 0xfa };
+
+  if (len >= 4 && memcmp (p, endbr64, 4) == 0)
+    {
+      p += 4;
+      len -= 4;
+    }
+  return len >= 4 && p[0] == 0x55 && p[1] == 0x48
+	 && ((p[2] == 0x89 && p[3] == 0xe5) || (p[2] == 0x8b && p[3] == 0xec));
+}
+
+/* Read O's linkage, whose functions are FS, into *L.  */
+static void
+read_linkage (const struct elfobj *o, const struct funcs *fs,
+	      struct sframe_linkage *l)
+{
+  struct elfobj_dynamic d;
+  int dynsym;
+
+  l->dynamic = elfobj_dynamic (o, &d);
+  l->interp = sframe_xstrdup (d.interp);
+  l->soname = sframe_xstrdup (d.soname);
+  l->rpath = sframe_xstrdup (d.rpath);
+  l->runpath = sframe_xstrdup (d.runpath);
+  l->nodeflib = (d.flags_1 & DF_1_NODEFLIB) != 0;
+  l->pie = (d.flags_1 & DF_1_PIE) != 0;
+  l->et_exec = o->eh.e_type == ET_EXEC;
+  l->needed = malloc ((d.nneeded + 1) * sizeof *l->needed);
+  if (l->needed == NULL)
+    abort ();
+  for (unsigned int i = 0; i < d.nneeded; i++)
+    l->needed[l->nneeded++] = sframe_xstrdup (d.needed[i]);
+  elfobj_dynamic_free (&d);
+
+  dynsym = elfobj_find_section (o, NULL, SHT_DYNSYM);
+  if (dynsym >= 0)
+    elfobj_symbols (o, dynsym, collect_linkage_sym, l);
+  if (l->nexports > 0)
+    {
+      unsigned long k = 1;
+
+      qsort (l->exports, l->nexports, sizeof *l->exports, sframe_name_cmp);
+      /* foo@VER_1 and foo@@VER_2 are one name here.  */
+      for (unsigned long i = 1; i < l->nexports; i++)
+	if (strcmp (l->exports[i], l->exports[k - 1]) != 0)
+	  l->exports[k++] = l->exports[i];
+	else
+	  free (l->exports[i]);
+      l->nexports = k;
+    }
+
+  for (unsigned long i = 0; i < fs->n; i++)
+    {
+      const struct func *f = &fs->v[i];
+      uint64_t len = f->size < 8 ? f->size : 8;
+      const unsigned char *code;
+
+      /* Aliases once; sizeless symbols are labels, not functions.  */
+      if ((i > 0 && f->addr == fs->v[i - 1].addr) || f->size == 0
+	  || startup_function (f->name))
+	continue;
+      code = elfobj_at_vaddr (o, f->addr, len);
+      if (code == NULL)
+	continue;
+      l->functions++;
+      if (sets_frame_pointer (code, len))
+	l->fp_functions++;
+    }
+}
+
+void
+sframe_linkage_free (struct sframe_linkage *l)
+{
+  free (l->interp);
+  free (l->soname);
+  free (l->rpath);
+  free (l->runpath);
+  for (unsigned int i = 0; i < l->nneeded; i++)
+    free (l->needed[i]);
+  free (l->needed);
+  for (unsigned long i = 0; i < l->nimports; i++)
+    free (l->imports[i]);
+  free (l->imports);
+  for (unsigned long i = 0; i < l->nexports; i++)
+    free (l->exports[i]);
+  free (l->exports);
+  memset (l, 0, sizeof *l);
+}
+
+bool
+sframe_frame_pointers (const struct sframe_linkage *l)
+{
+  return l->functions > 0 && 2 * l->fp_functions >= l->functions;
 }

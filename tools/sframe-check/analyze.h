@@ -74,6 +74,12 @@ struct sframe_report
 void sframe_analyze (const void *data, size_t size, struct sframe_report *r);
 void sframe_report_free (struct sframe_report *r);
 
+/* The executable text but its alignment padding, and the bytes of it
+   that the FDEs of the ranges the kernel accepted cover (0 if unknown):
+   what the totals add up.  */
+uint64_t sframe_text_bytes (const struct sframe_report *r);
+uint64_t sframe_covered_bytes (const struct sframe_report *r);
+
 /* Coverage of the executable text but its alignment padding, in
    percent, or -1 if unknown.  */
 double sframe_coverage (const struct sframe_report *r);
@@ -94,6 +100,43 @@ void sframe_report_add (struct sframe_report *r, char severity,
 			const char *tag, const char *fmt, ...)
   __attribute__ ((format (printf, 4, 5)));
 
+/* How ld.so links an object, for --deps: what its dynamic section
+   says, the functions it imports (undefined) and exports (defined) in
+   .dynsym -- symbol versions are not read -- and how many of its
+   functions set up a frame pointer.  The strings are copies.  */
+struct sframe_linkage
+{
+  bool dynamic;			/* PT_DYNAMIC: ld.so loads what it needs.  */
+  char *interp, *soname, *rpath, *runpath;	/* Or NULL.  */
+  char **needed;		/* DT_NEEDED, in order.  */
+  unsigned int nneeded;
+  bool nodeflib;		/* DF_1_NODEFLIB.  */
+  bool et_exec;			/* ET_EXEC: loaded at a fixed address.  */
+  bool pie;			/* DF_1_PIE: a position-independent
+				   executable.  */
+  char **imports;		/* Undefined STT_FUNC symbols, in order.  */
+  unsigned long nimports;
+  char **exports;		/* Defined functions, sorted, unique.  */
+  unsigned long nexports;
+  unsigned long functions;	/* Examined for a frame pointer...  */
+  unsigned long fp_functions;	/* ...of which set one up.  */
+};
+
+/* sframe_analyze, and how ld.so links the object into *L, from the
+   same reading of the file; *L is empty when the ELF header cannot be
+   read (R->status ELFOBJ_NOT_ELF, or another status that sframe_analyze
+   finds first).  Free *L with sframe_linkage_free.  */
+void sframe_analyze_linkage (const void *data, size_t size,
+			     struct sframe_report *r,
+			     struct sframe_linkage *l);
+void sframe_linkage_free (struct sframe_linkage *l);
+
+/* Is L built with frame pointers?  A heuristic: at least half of its
+   functions (of a size, in executable sections, the startup files'
+   ones left out) start, after an optional endbr64, with push %rbp;
+   mov %rsp,%rbp.  */
+bool sframe_frame_pointers (const struct sframe_linkage *l);
+
 /* An object laid out as binfmt_elf and ld.so map it, its .sframe
    registered with the shim's kernel for every executable segment, so
    that ksframe_find() looks its addresses up (user address = link-time
@@ -112,9 +155,19 @@ void sframe_unload (struct sframe_loaded *l);
 /* Helpers that sframe-check's files share.  Running out of memory
    aborts, here as everywhere in sframe-check.  */
 
+/* A copy of S; NULL for NULL.  */
+char *sframe_xstrdup (const char *s);
+
 /* V, an array of N elements of SIZE bytes that only this function
    grows, with room for one more: the room doubles, so that adding N
    elements one by one costs O(N).  */
 void *sframe_grow (void *v, size_t n, size_t size);
+
+/* Add a copy of NAME to the *N names at *V.  */
+void sframe_push_name (char ***v, unsigned long *n, const char *name);
+
+/* strcmp on two elements of an array of strings, for qsort and
+   bsearch.  */
+int sframe_name_cmp (const void *a, const void *b);
 
 #endif /* analyze.h */

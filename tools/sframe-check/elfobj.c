@@ -2,9 +2,14 @@
 
 #include "elfobj.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* Is [OFF, OFF + LEN) inside the file?  */
 static bool
@@ -212,4 +217,146 @@ elfobj_at_vaddr (const struct elfobj *o, uint64_t vaddr, uint64_t len)
 	return o->data + p->p_offset + (vaddr - p->p_vaddr);
     }
   return NULL;
+}
+
+bool
+elfobj_dynamic (const struct elfobj *o, struct elfobj_dynamic *d)
+{
+  const Elf64_Phdr *dyn = elfobj_find_segment (o, PT_DYNAMIC);
+  const Elf64_Phdr *interp = elfobj_find_segment (o, PT_INTERP);
+  const char *str = NULL;
+  uint64_t strtab = 0, strsz = 0, n, count = 0;
+
+  memset (d, 0, sizeof *d);
+  if (interp != NULL && interp->p_filesz > 0
+      && in_file (o, interp->p_offset, interp->p_filesz)
+      && memchr (o->data + interp->p_offset, 0, interp->p_filesz) != NULL)
+    d->interp = (const char *) o->data + interp->p_offset;
+  if (dyn == NULL || !in_file (o, dyn->p_offset, dyn->p_filesz))
+    return false;
+
+  /* ld.so reads the entries up to DT_NULL; the strings are where
+     DT_STRTAB says they are mapped, DT_STRSZ long.  */
+  n = dyn->p_filesz / sizeof (Elf64_Dyn);
+  for (uint64_t i = 0; i < n; i++)
+    {
+      Elf64_Dyn e;
+
+      memcpy (&e, o->data + dyn->p_offset + i * sizeof e, sizeof e);
+      if (e.d_tag == DT_NULL)
+	{
+	  n = i;
+	  break;
+	}
+      if (e.d_tag == DT_STRTAB)
+	strtab = e.d_un.d_ptr;
+      else if (e.d_tag == DT_STRSZ)
+	strsz = e.d_un.d_val;
+      else if (e.d_tag == DT_FLAGS_1)
+	d->flags_1 = e.d_un.d_val;
+      else if (e.d_tag == DT_NEEDED)
+	count++;
+    }
+  if (strsz > 0)
+    str = (const char *) elfobj_at_vaddr (o, strtab, strsz);
+  d->needed = malloc ((count + 1) * sizeof *d->needed);
+  if (d->needed == NULL)
+    abort ();
+  for (uint64_t i = 0; i < n && str != NULL; i++)
+    {
+      Elf64_Dyn e;
+      const char *s;
+
+      memcpy (&e, o->data + dyn->p_offset + i * sizeof e, sizeof e);
+      if (e.d_tag != DT_NEEDED && e.d_tag != DT_SONAME
+	  && e.d_tag != DT_RPATH && e.d_tag != DT_RUNPATH)
+	continue;
+      s = table_string (str, strsz, e.d_un.d_val);
+      /* An entry whose string is outside the table names nothing ld.so
+	 could open.  */
+      if (e.d_un.d_val >= strsz || *s == 0)
+	continue;
+      if (e.d_tag == DT_NEEDED)
+	d->needed[d->nneeded++] = s;
+      else if (e.d_tag == DT_SONAME)
+	d->soname = s;
+      else if (e.d_tag == DT_RPATH)
+	d->rpath = s;
+      else
+	d->runpath = s;
+    }
+  /* elf/get-dynamic-info.h: "If both RUNPATH and RPATH are given, the
+     latter is ignored."  */
+  if (d->runpath != NULL)
+    d->rpath = NULL;
+  return true;
+}
+
+void
+elfobj_dynamic_free (struct elfobj_dynamic *d)
+{
+  free (d->needed);
+  d->needed = NULL;
+  d->nneeded = 0;
+}
+
+enum elfobj_map_status
+elfobj_map (const char *path, struct elfobj_file *f, int *err)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  struct stat st;
+  void *data;
+
+  memset (f, 0, sizeof *f);
+  *err = 0;
+  if (fd < 0)
+    {
+      *err = errno;
+      return ELFOBJ_CANNOT_OPEN;
+    }
+  if (fstat (fd, &st) != 0)
+    {
+      *err = errno;
+      close (fd);
+      return ELFOBJ_CANNOT_READ;
+    }
+  f->dev = st.st_dev;
+  f->ino = st.st_ino;
+  f->mode = st.st_mode;
+  if (!S_ISREG (st.st_mode))
+    {
+      close (fd);
+      return S_ISDIR (st.st_mode) ? ELFOBJ_DIRECTORY : ELFOBJ_NOT_REGULAR;
+    }
+  if (st.st_size == 0)
+    {
+      close (fd);
+      f->data = "";
+      return ELFOBJ_MAPPED;
+    }
+  data = mmap (NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  *err = errno;
+  close (fd);
+  if (data == MAP_FAILED)
+    return ELFOBJ_CANNOT_READ;
+  *err = 0;
+  f->data = data;
+  f->size = st.st_size;
+  return ELFOBJ_MAPPED;
+}
+
+void
+elfobj_unmap (struct elfobj_file *f)
+{
+  if (f->size > 0)
+    munmap ((void *) f->data, f->size);
+  memset (f, 0, sizeof *f);
+}
+
+bool
+elfobj_is_directory (const char *path)
+{
+  struct stat st;
+
+  return stat (path, &st) == 0 && S_ISDIR (st.st_mode);
 }

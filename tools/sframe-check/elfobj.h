@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /* Debian 12's <elf.h> predates SFrame.  */
 #ifndef PT_GNU_SFRAME
@@ -68,5 +69,58 @@ void elfobj_symbols (const struct elfobj *, unsigned int i,
    PT_LOAD segment that holds them all, or NULL.  */
 const unsigned char *elfobj_at_vaddr (const struct elfobj *, uint64_t vaddr,
 				      uint64_t len);
+
+/* What ld.so reads of an object to load its dependencies: the dynamic
+   section (PT_DYNAMIC), its strings found at DT_STRTAB's address as
+   ld.so finds them, and the program interpreter (PT_INTERP).  The
+   strings point into the file, NUL-terminated inside it; NULL when
+   absent or unreadable.  */
+struct elfobj_dynamic
+{
+  const char *interp;		/* PT_INTERP.  */
+  const char *soname;		/* DT_SONAME.  */
+  const char *rpath;		/* DT_RPATH, unless there is a DT_RUNPATH.  */
+  const char *runpath;		/* DT_RUNPATH.  */
+  const char **needed;		/* DT_NEEDED, in order (malloc'd).  */
+  unsigned int nneeded;
+  uint64_t flags_1;		/* DT_FLAGS_1.  */
+};
+
+/* Read O's dynamic section into *D; false if O has none (a static
+   program, which loads nothing).  Free with elfobj_dynamic_free.  */
+bool elfobj_dynamic (const struct elfobj *, struct elfobj_dynamic *d);
+void elfobj_dynamic_free (struct elfobj_dynamic *d);
+
+/* A file mapped read-only, as sframe-check and its --deps read files.
+   (Not struct stat: <sys/stat.h> with _GNU_SOURCE pulls in kernel
+   headers that the fuzzer's kernel shim stands in for.)  */
+struct elfobj_file
+{
+  const void *data;		/* "" for an empty file.  */
+  size_t size;
+  dev_t dev;
+  ino_t ino;
+  mode_t mode;
+};
+
+enum elfobj_map_status
+{
+  ELFOBJ_MAPPED,
+  ELFOBJ_CANNOT_OPEN,		/* With the errno value of open.  */
+  ELFOBJ_DIRECTORY,		/* Opened, but a directory.  */
+  ELFOBJ_NOT_REGULAR,		/* Opened, but a device, a FIFO...  */
+  ELFOBJ_CANNOT_READ,		/* With the errno value of fstat or mmap.  */
+};
+
+/* Map the regular file PATH into *F; anything but ELFOBJ_MAPPED sets
+   *ERR (0 when the file is not a regular one).  Opened without
+   blocking, so that a FIFO does not stop the run.  Unmap with
+   elfobj_unmap.  */
+enum elfobj_map_status elfobj_map (const char *path, struct elfobj_file *f,
+				   int *err);
+void elfobj_unmap (struct elfobj_file *f);
+
+/* Is PATH a directory (stat(2), which follows symbolic links)?  */
+bool elfobj_is_directory (const char *path);
 
 #endif /* elfobj.h */

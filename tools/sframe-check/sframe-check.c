@@ -7,9 +7,11 @@
    [DETAIL]" with S one of E (error), W (warning) and I (information,
    shown with --info), then "N:" summaries per object, per package and
    for the whole run.  --json prints one JSON document instead, whose
-   shape sframe-check.schema.json describes.  Exit status: 0 clean, 1 the
-   policy failed (--fail-on, --min-coverage), 2 a usage error or a file
-   that could not be read.  */
+   shape sframe-check.schema.json describes.  With --deps, each FILE's
+   dependencies are found as ld.so finds them and checked too, and FILE
+   gets a finding for each one whose functions the kernel cannot unwind.
+   Exit status: 0 clean, 1 the policy failed (--fail-on, --min-coverage),
+   2 a usage error or a file that could not be read.  */
 
 #define _GNU_SOURCE
 #include <errno.h>
@@ -24,12 +26,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "analyze.h"
+#include "deps.h"
 
 #ifndef PACKAGE_VERSION
 # define PACKAGE_VERSION "unknown"
@@ -77,6 +79,20 @@ static const char *opt_suppress;
 static unsigned long loose_objects;	/* Not in a package.  */
 
 static bool json_first_object = true;
+
+/* --deps: the objects that ld.so loads for each program or library
+   named, found as elf/dl-load.c finds them.  */
+static bool opt_deps;
+
+/* The kernel's verdict on a walk's objects as a whole.  */
+struct deps_totals
+{
+  unsigned long objects, sframe, frame_pointers, not_unwound, not_found;
+  /* The text, and how the kernel unwinds it: with .sframe (the FDEs'
+     coverage), else by frame pointers where the object has them, else
+     not.  */
+  unsigned long long text_bytes, covered_bytes, fp_bytes, not_unwound_bytes;
+};
 
 static void text_string (const char *s, FILE *to);
 
@@ -258,8 +274,11 @@ print_flags (unsigned int flags, bool json)
       }
 }
 
+static void print_json_deps (const struct deps_walk *w);
+
 static void
-print_json_object (const char *name, const struct sframe_report *r)
+print_json_object (const char *name, const struct sframe_report *r,
+		   const struct deps_walk *w)
 {
   double cov = sframe_coverage (r);
 
@@ -348,7 +367,10 @@ print_json_object (const char *name, const struct sframe_report *r)
       json_string_or_null (r->findings[i].detail);
       putchar ('}');
     }
-  printf ("]}");
+  putchar (']');
+  if (w != NULL)
+    print_json_deps (w);
+  putchar ('}');
 }
 
 /* Whether every range's registration, which reads the header, succeeds:
@@ -425,6 +447,114 @@ print_totals (const char *what, const struct totals *t)
 	  t->errors == 1 ? "" : "s", t->warnings, t->warnings == 1 ? "" : "s");
 }
 
+static void
+deps_totals (const struct deps_walk *w, struct deps_totals *t)
+{
+  memset (t, 0, sizeof *t);
+  for (size_t i = 0; i < w->n; i++)
+    {
+      const struct deps_file *f = w->nodes[i].file;
+
+      if (f == NULL)
+	{
+	  t->not_found++;
+	  continue;
+	}
+      t->objects++;
+      /* An object without code (or beyond what is laid out) holds no
+	 frame: counted, but neither unwound nor not.  */
+      if (!f->checked)
+	continue;
+      if (f->accepted)
+	t->sframe++;
+      else if (f->frame_pointers)
+	t->frame_pointers++;
+      else
+	t->not_unwound++;
+      t->text_bytes += f->text_bytes;
+      t->covered_bytes += f->covered_bytes;
+      if (f->frame_pointers)
+	t->fp_bytes += f->text_bytes - f->covered_bytes;
+      else
+	t->not_unwound_bytes += f->text_bytes - f->covered_bytes;
+    }
+}
+
+static void
+print_deps_summary (const char *name, const struct deps_walk *w)
+{
+  struct deps_totals t;
+
+  deps_totals (w, &t);
+  summary_start (name);
+  /* Nothing is loaded: the kernel does not start the program.  */
+  if (w->cannot_start)
+    {
+      fputs ("with its dependencies: none; the program cannot start: its "
+	     "interpreter ", stdout);
+      text_string (w->nodes[1].names[0], stdout);
+      puts (" (PT_INTERP) is not found");
+      return;
+    }
+  printf ("with its dependencies: %lu object%s, %lu unwound by the "
+	  "kernel with .sframe, %lu by frame pointers only, %lu not unwound, "
+	  "%lu not found", t.objects, t.objects == 1 ? "" : "s",
+	  t.sframe, t.frame_pointers, t.not_unwound, t.not_found);
+  if (t.text_bytes > 0)
+    printf ("; of their %llu bytes of text, %.1f%% covered by .sframe, "
+	    "%.1f%% by frame pointers only, %.1f%% by neither", t.text_bytes,
+	    cut (100.0 * t.covered_bytes / t.text_bytes, 1),
+	    cut (100.0 * t.fp_bytes / t.text_bytes, 1),
+	    cut (100.0 * t.not_unwound_bytes / t.text_bytes, 1));
+  putchar ('\n');
+}
+
+static void
+print_json_deps (const struct deps_walk *w)
+{
+  struct deps_totals t;
+
+  printf (",\n     \"dependencies\": [");
+  for (size_t i = 1; i < w->n; i++)
+    {
+      const struct deps_node *d = &w->nodes[i];
+
+      printf ("%s\n       {\"name\": ", i > 1 ? "," : "");
+      json_string (d->names[0]);
+      printf (", \"path\": ");
+      json_string_or_null (d->path);
+      printf (", \"object\": ");
+      json_string_or_null (d->file ? d->file->name : NULL);
+      printf (", \"needed_by\": ");
+      json_string (w->nodes[d->loader].path);
+      printf (", \"interpreter\": %s, \"found\": %s, \"checked\": %s, "
+	      "\"accepted\": %s, \"frame_pointers\": %s, \"stops_in\": [",
+	      d->interp ? "true" : "false", d->file ? "true" : "false",
+	      d->file && d->file->checked ? "true" : "false",
+	      d->file && d->file->accepted ? "true" : "false",
+	      d->file && d->file->frame_pointers ? "true" : "false");
+      for (unsigned long k = 0; k < d->nstops; k++)
+	{
+	  printf ("%s", k ? ", " : "");
+	  json_string (d->stops[k]);
+	}
+      printf ("]}");
+    }
+  deps_totals (w, &t);
+  printf ("],\n     \"deps_summary\": {\"cannot_start\": %s, "
+	  "\"objects\": %lu, \"sframe\": %lu, \"frame_pointers\": %lu, "
+	  "\"not_unwound\": %lu, \"not_found\": %lu, \"text_bytes\": %llu, "
+	  "\"covered_bytes\": %llu, \"frame_pointer_bytes\": %llu, "
+	  "\"not_unwound_bytes\": %llu, \"percent\": ",
+	  w->cannot_start ? "true" : "false", t.objects, t.sframe,
+	  t.frame_pointers, t.not_unwound, t.not_found, t.text_bytes,
+	  t.covered_bytes, t.fp_bytes, t.not_unwound_bytes);
+  if (t.text_bytes > 0)
+    printf ("%.2f}", cut (100.0 * t.covered_bytes / t.text_bytes, 2));
+  else
+    printf ("null}");
+}
+
 /* Drop the findings whose tags --suppress-tags names.  */
 static void
 suppress_findings (struct sframe_report *r)
@@ -455,61 +585,81 @@ suppress_findings (struct sframe_report *r)
   r->nfindings = k;
 }
 
-/* Report on the object of SIZE bytes at DATA, called NAME.  EXPLICIT:
-   named on the command line, where anything but an ELF object is an
-   error.  */
-static void
-check_object (const char *name, const void *data, size_t size, bool explicit)
+/* Check the object of SIZE bytes at DATA, called NAME, into *R, and
+   how ld.so links it into *L unless L is NULL.  EXPLICIT: named on the
+   command line, where anything but an ELF object is an error.  False,
+   with *R and *L freed, if there is nothing to report.  */
+static bool
+analyze_object (const char *name, const void *data, size_t size,
+		bool explicit, struct sframe_report *r,
+		struct sframe_linkage *l)
 {
-  struct sframe_report r;
-  struct totals t = { 0 };
   double cov;
 
-  sframe_analyze (data, size, &r);
-  if (r.status == ELFOBJ_NOT_ELF)
+  sframe_analyze_linkage (data, size, r, l);
+  if (r->status == ELFOBJ_NOT_ELF)
     {
       if (explicit)
 	error_msg (name, "not an ELF object");
-      sframe_report_free (&r);
-      return;
+      sframe_report_free (r);
+      return false;
     }
-  if (r.status == ELFOBJ_CORRUPT)
+  if (r->status == ELFOBJ_CORRUPT)
     {
       /* Named on the command line, the file is the user's error; found
 	 in a tree or a package, it is a finding about that tree.  */
       if (explicit)
 	{
-	  error_msg (name, "truncated or corrupt ELF object: %s", r.why);
-	  sframe_report_free (&r);
-	  return;
+	  error_msg (name, "truncated or corrupt ELF object: %s", r->why);
+	  sframe_report_free (r);
+	  if (l != NULL)
+	    sframe_linkage_free (l);
+	  return false;
 	}
-      sframe_report_add (&r, 'E', "sframe-corrupt-object", "%s", r.why);
+      sframe_report_add (r, 'E', "sframe-corrupt-object", "%s", r->why);
     }
   walk_objects++;
 
-  cov = sframe_coverage (&r);
-  if (r.checked && opt_min_coverage >= 0
+  cov = sframe_coverage (r);
+  if (r->checked && opt_min_coverage >= 0
       && (cov < 0 ? 0 : cov) < opt_min_coverage)
-    sframe_report_add (&r, 'E', "sframe-coverage-below-minimum",
+    sframe_report_add (r, 'E', "sframe-coverage-below-minimum",
 		       "%.2f%% < %g%%", cov < 0 ? 0 : cut (cov, 2),
 		       opt_min_coverage);
+  return true;
+}
 
-  if (r.checked)
+/* Print the report R on the object NAME, with what --deps found of the
+   objects it loads in W unless NULL, count it, and free it.  A
+   dependency (not DEPENDENCY) is judged by the policy: the findings of
+   the objects that --deps finds are shown and counted, but the policy
+   judges an object named by what it loads (its sframe-dependency-*
+   findings), not by those objects' own findings; to gate on them, one
+   names them too.  True if the policy fails the object (were it
+   judged).  */
+static bool
+report_object (const char *name, struct sframe_report *r,
+	       const struct deps_walk *w, bool dependency)
+{
+  struct totals t = { 0 };
+  bool fails = false;
+
+  if (r->checked)
     {
       t.objects = 1;
-      t.with_sframe = r.section || r.segment;
+      t.with_sframe = r->section || r->segment;
       t.missing = !t.with_sframe;
-      t.accepted = r.accepted;
-      t.rejected = t.with_sframe && !r.accepted;
-      t.text_bytes = r.text_bytes - r.padding_bytes;
-      t.covered_bytes = r.covered_bytes > 0 ? r.covered_bytes : 0;
-      t.functions = r.functions;
-      t.functions_without_fde = r.functions_without_fde;
+      t.accepted = r->accepted;
+      t.rejected = t.with_sframe && !r->accepted;
+      t.text_bytes = sframe_text_bytes (r);
+      t.covered_bytes = sframe_covered_bytes (r);
+      t.functions = r->functions;
+      t.functions_without_fde = r->functions_without_fde;
     }
-  suppress_findings (&r);
-  for (unsigned long i = 0; i < r.nfindings; i++)
+  suppress_findings (r);
+  for (unsigned long i = 0; i < r->nfindings; i++)
     {
-      const struct finding *f = &r.findings[i];
+      const struct finding *f = &r->findings[i];
 
       if (f->severity == 'E')
 	t.errors++;
@@ -517,7 +667,7 @@ check_object (const char *name, const void *data, size_t size, bool explicit)
 	t.warnings++;
       /* Whatever --fail-on says: unless suppressed.  */
       if (strcmp (f->tag, "sframe-coverage-below-minimum") == 0)
-	policy_failed = true;
+	fails = true;
       if (opt_json || (f->severity == 'I' && !opt_info))
 	continue;
       printf ("%c: ", f->severity);
@@ -532,62 +682,334 @@ check_object (const char *name, const void *data, size_t size, bool explicit)
     }
   if ((opt_fail_on != FAIL_ON_NONE && t.errors > 0)
       || (opt_fail_on == FAIL_ON_WARNING && t.warnings > 0))
+    fails = true;
+  if (fails && !dependency)
     policy_failed = true;
 
   if (opt_json)
-    print_json_object (name, &r);
-  else if (!opt_quiet && (r.checked || opt_info))
-    print_text_summary (name, &r);
+    print_json_object (name, r, w);
+  else if (!opt_quiet)
+    {
+      if (r->checked || opt_info)
+	print_text_summary (name, r);
+      if (w != NULL)
+	print_deps_summary (name, w);
+    }
 
   if (cur_package != NULL)
     add_totals (&cur_package->t, &t);
   else if (t.objects)
     loose_objects++;
   add_totals (&run_totals, &t);
-  sframe_report_free (&r);
+  sframe_report_free (r);
+  return fails;
+}
+
+/* The findings about the objects of W, added to the report R of the
+   program.  */
+static void
+deps_findings (const struct deps_walk *w, struct sframe_report *r)
+{
+  /* The objects not found, but the first ten: counted (a library of
+     thousands of DT_NEEDED would be thousands of findings).  */
+  unsigned long not_found = 0;
+
+  if (w->foreign_ldso)
+    sframe_report_add (r, 'I', "sframe-dependencies-not-followed",
+		       "%s (the program interpreter, PT_INTERP) is not "
+		       "glibc's ld.so: the objects it loads are not followed",
+		       w->nodes[1].path);
+  for (size_t i = 1; i < w->n; i++)
+    {
+      const struct deps_node *d = &w->nodes[i];
+      const struct deps_file *f = d->file;
+      const char *name = d->names[0];
+      char *where, *list;
+      size_t size;
+      FILE *m;
+
+      /* Not read: an error of the run, not a finding.  */
+      if (d->unreadable)
+	continue;
+      /* A library named alone may find through the DT_RPATH of a
+	 program that loads it what it does not find alone.  */
+      if (f == NULL)
+	{
+	  if (d->interp)
+	    sframe_report_add (r, 'E', "sframe-dependency-not-found",
+			       "%s (the program interpreter, PT_INTERP)%s%s",
+			       name, d->why ? ": " : "", d->why ? d->why : "");
+	  else if (++not_found <= 10)
+	    sframe_report_add (r, w->program ? 'E' : 'W',
+			       "sframe-dependency-not-found",
+			       "%s (needed by %s)%s%s", name,
+			       w->nodes[d->loader].path, d->why ? ": " : "",
+			       d->why ? d->why : "");
+	  continue;
+	}
+      if (!f->checked || f->accepted)
+	continue;
+      if (strcmp (name, d->path) == 0)
+	where = sframe_xstrdup (name);
+      else if (asprintf (&where, "%s (%s)", name, d->path) < 0)
+	abort ();
+      if (f->frame_pointers)
+	{
+	  sframe_report_add (r, 'I', "sframe-dependency-frame-pointers-only",
+			     "%s: %s; unwound by frame pointers only (%lu of "
+			     "%lu functions set one up)", where,
+			     f->sframe ? "its .sframe is not used by the kernel"
+			     : "no .sframe",
+			     f->link.fp_functions, f->link.functions);
+	  free (where);
+	  continue;
+	}
+      m = open_memstream (&list, &size);
+      if (m == NULL)
+	abort ();
+      for (unsigned long k = 0; k < d->nstops && k < 10; k++)
+	fprintf (m, "%s%s", k ? ", " : ": ", d->stops[k]);
+      if (d->nstops > 10)
+	fprintf (m, " and %lu more", d->nstops - 10);
+      if (fclose (m) != 0)
+	abort ();
+      sframe_report_add (r, 'W', "sframe-dependency-not-unwound",
+			 "%s: %s and no frame pointers (fewer than half of its "
+			 "functions set one up); stacks through %s will stop "
+			 "there%s", where,
+			 f->sframe ? "its .sframe is not used by the kernel"
+			 : "no .sframe",
+			 d->nstops ? "these functions" : "it", list);
+      free (list);
+      free (where);
+    }
+  if (not_found > 10)
+    sframe_report_add (r, w->program ? 'E' : 'W',
+		       "sframe-dependency-not-found", "... and %lu more",
+		       not_found - 10);
+}
+
+/* How the kernel unwinds the object of F whose report is R.  */
+static void
+set_verdict (struct deps_file *f, const struct sframe_report *r)
+{
+  f->checked = r->checked;
+  f->sframe = r->section || r->segment;
+  f->accepted = r->accepted;
+  f->frame_pointers = sframe_frame_pointers (&f->link);
+  if (r->checked)
+    {
+      f->text_bytes = sframe_text_bytes (r);
+      f->covered_bytes = sframe_covered_bytes (r);
+    }
+}
+
+/* deps_config.check: check a dependency, its report kept to be printed
+   after the report on the object that loads it, or in its turn if it is
+   named.  */
+static struct deps_file *
+check_dependency (const char *path, const struct elfobj_file *m, void *arg)
+{
+  struct deps_file *f = deps_file_find (m->dev, m->ino);
+  struct sframe_report *r = malloc (sizeof *r);
+
+  (void) arg;
+  if (r == NULL)
+    abort ();
+  if (f == NULL)
+    f = deps_file_add (m->dev, m->ino, path);
+  f->known = true;
+  /* An ELF object, which open_verify let through: a corrupt one is a
+     finding of its own.  */
+  if (!analyze_object (path, m->data, m->size, false, r, &f->link))
+    free (r);
+  else
+    {
+      set_verdict (f, r);
+      if (f->reported)
+	{
+	  sframe_report_free (r);
+	  free (r);
+	}
+      else
+	f->report = r;
+    }
+  return f;
+}
+
+/* deps_config.read_error: an error of the run, in the walk of the
+   object ARG names.  */
+static void
+dependency_read_error (const char *path, int err, void *arg)
+{
+  error_msg (path, "%s (a dependency of %s)", strerror (err),
+	     (const char *) arg);
+}
+
+/* --library-path: in place of LD_LIBRARY_PATH, which is sframe-check's
+   own, not the programs'.  */
+static struct deps_config deps_config = {
+  NULL, check_dependency, dependency_read_error, NULL
+};
+
+/* Drop F's report kept for later.  */
+static void
+drop_report (struct deps_file *f)
+{
+  if (f->report != NULL)
+    {
+      sframe_report_free (f->report);
+      free (f->report);
+      f->report = NULL;
+    }
+}
+
+/* Report on F as the walk that met it found it, if it kept a report.
+   DEPENDENCY: as report_object.  */
+static void
+report_kept (struct deps_file *f, bool dependency)
+{
+  if (f->report != NULL)
+    {
+      f->fails = report_object (f->name, f->report, NULL, dependency);
+      free (f->report);
+      f->report = NULL;
+      f->reported = true;
+    }
+}
+
+/* Check the objects that the program or library NAME (mapped as M,
+   whose report is R and linkage L) loads; then report on NAME, with a
+   finding for each of them that the kernel cannot unwind, and on each
+   of them not reported yet (unless named: in its turn).  */
+static void
+check_deps (const char *name, const struct elfobj_file *m,
+	    struct sframe_report *r, struct sframe_linkage *l)
+{
+  struct deps_walk w;
+  struct deps_file *file = deps_file_find (m->dev, m->ino);
+
+  if (file == NULL)
+    file = deps_file_add (m->dev, m->ino, name);
+  drop_report (file);
+  if (file->known)
+    sframe_linkage_free (l);
+  else
+    {
+      file->known = true;
+      file->link = *l;
+      set_verdict (file, r);
+    }
+  file->reported = true;
+  /* As run by a user other than its owner: the kernel sets AT_SECURE
+     (set-group-ID needs group execute).  */
+  deps_config.arg = (void *) name;
+  deps_walk (&w, name, file,
+	     (m->mode & S_ISUID) != 0
+	     || (m->mode & (S_ISGID | S_IXGRP)) == (S_ISGID | S_IXGRP),
+	     &deps_config);
+  deps_findings (&w, r);
+  report_object (name, r, &w, false);
+  for (size_t i = 1; i < w.n; i++)
+    {
+      struct deps_file *f = w.nodes[i].file;
+
+      if (f != NULL && !f->reported && !f->named)
+	report_kept (f, true);
+    }
+  deps_walk_free (&w);
+}
+
+/* Report on the object mapped as M, called NAME.  EXPLICIT: named on
+   the command line; with --deps, the objects it loads are checked
+   too.  With --deps, a file is reported once in the run (by its device
+   and inode, as ld.so knows it), whatever the order and the names of
+   the arguments that reach it; but the files of packages, unpacked for
+   a moment, are not looked at.  A file named that a named directory
+   holds is reported in its turn, with its dependencies; a file
+   reported as a dependency, not judged, is judged when a named
+   directory holds it.  */
+static void
+check_object (const char *name, const struct elfobj_file *m, bool explicit)
+{
+  struct sframe_report r;
+  struct sframe_linkage l;
+  bool deps = opt_deps && explicit;
+  struct deps_file *f = NULL;
+
+  if (opt_deps && cur_package == NULL)
+    {
+      f = deps_file_find (m->dev, m->ino);
+      if (f != NULL && !f->reported && f->named && !explicit)
+	{
+	  /* In its turn.  */
+	  walk_objects++;
+	  return;
+	}
+      if (f != NULL && f->reported)
+	{
+	  /* An object all the same, for a directory's count; judged.  */
+	  walk_objects++;
+	  if (f->fails)
+	    policy_failed = true;
+	  if (!opt_json && !opt_quiet && strcmp (f->name, name) != 0)
+	    {
+	      summary_start (name);
+	      fputs ("the same file as ", stdout);
+	      text_string (f->name, stdout);
+	      puts (", reported already");
+	    }
+	  return;
+	}
+    }
+  if (!analyze_object (name, m->data, m->size, explicit, &r,
+		       deps ? &l : NULL))
+    {
+      /* A named file that the command line cannot have (a corrupt
+	 object) that a walk met first is reported as the walk found
+	 it, as the JSON document refers to it.  */
+      if (f != NULL)
+	report_kept (f, false);
+      return;
+    }
+  if (deps && r.checked)
+    {
+      check_deps (name, m, &r, &l);
+      return;
+    }
+  if (deps)
+    sframe_linkage_free (&l);
+  report_object (name, &r, NULL, false);
+  if (opt_deps && cur_package == NULL)
+    {
+      if (f == NULL)
+	f = deps_file_add (m->dev, m->ino, name);
+      drop_report (f);
+      f->reported = true;
+    }
 }
 
 /* Map PATH, called NAME in the report, and check it.  */
 static void
 check_file (const char *path, const char *name, bool explicit)
 {
-  struct stat st;
-  void *data;
-  int fd;
+  struct elfobj_file m;
+  int err;
 
-  fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0)
+  switch (elfobj_map (path, &m, &err))
     {
-      error_msg (name, "%s", strerror (errno));
-      return;
-    }
-  if (fstat (fd, &st) != 0)
-    {
-      error_msg (name, "%s", strerror (errno));
-      close (fd);
-      return;
-    }
-  if (!S_ISREG (st.st_mode))
-    {
+    case ELFOBJ_MAPPED:
+      check_object (name, &m, explicit);
+      elfobj_unmap (&m);
+      break;
+    case ELFOBJ_DIRECTORY:
+    case ELFOBJ_NOT_REGULAR:
       error_msg (name, "not a regular file or directory");
-      close (fd);
-      return;
+      break;
+    default:
+      error_msg (name, "%s", strerror (err));
+      break;
     }
-  if (st.st_size == 0)
-    {
-      close (fd);
-      check_object (name, "", 0, explicit);
-      return;
-    }
-  data = mmap (NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-  close (fd);
-  if (data == MAP_FAILED)
-    {
-      error_msg (name, "%s", strerror (errno));
-      return;
-    }
-  check_object (name, data, st.st_size, explicit);
-  munmap (data, st.st_size);
 }
 
 static bool is_deb (const char *path);
@@ -816,6 +1238,23 @@ check_deb (const char *path, const char *name)
     }
 }
 
+/* --deps follows the files named only: say so, once, when a directory
+   or a package is named with it (a tree of a package's programs and
+   libraries does not say which of them load which).  */
+static void
+deps_alone_warning (void)
+{
+  static bool warned;
+
+  if (opt_deps && !warned)
+    {
+      warned = true;
+      fprintf (stderr, "%s: warning: --deps follows the files named; the "
+	       "files under a directory or in a package are checked alone\n",
+	       program);
+    }
+}
+
 static void
 check_arg (const char *arg)
 {
@@ -827,6 +1266,8 @@ check_arg (const char *arg)
       error_msg (arg, "%s", strerror (errno));
       return;
     }
+  if (S_ISDIR (st.st_mode) || (S_ISREG (st.st_mode) && is_deb (arg)))
+    deps_alone_warning ();
   if (S_ISDIR (st.st_mode))
     {
       walk_objects = 0;
@@ -859,6 +1300,11 @@ recursively; Debian packages are unpacked and checked as a whole.\n\
   -I, --info                show informational (I:) tags too\n\
       --suppress-tags=TAG[,TAG...]\n\
                             do not report these tags, nor count them\n\
+      --deps                also check the objects that each FILE loads,\n\
+                            found as ld.so finds them, and tell where\n\
+                            its stacks stop (not under DIR or PACKAGE)\n\
+      --library-path=PATH   with --deps, search PATH as ld.so searches\n\
+                            LD_LIBRARY_PATH (which is not read)\n\
   -q, --quiet               no N: summaries\n\
   -h, --help                show this help and exit\n\
   -V, --version             show the version and exit\n\
@@ -876,6 +1322,8 @@ main (int argc, char **argv)
     { "fail-on", required_argument, NULL, 'f' },
     { "info", no_argument, NULL, 'I' },
     { "suppress-tags", required_argument, NULL, 's' },
+    { "deps", no_argument, NULL, 'd' },
+    { "library-path", required_argument, NULL, 'L' },
     { "quiet", no_argument, NULL, 'q' },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, 'V' },
@@ -924,6 +1372,12 @@ main (int argc, char **argv)
       case 's':
 	opt_suppress = optarg;
 	break;
+      case 'd':
+	opt_deps = true;
+	break;
+      case 'L':
+	deps_config.library_path = optarg;
+	break;
       case 'q':
 	opt_quiet = true;
 	break;
@@ -950,6 +1404,22 @@ main (int argc, char **argv)
     printf ("{\"tool\": \"sframe-check\", \"version\": \"%s\", "
 	    "\"kernel_source\": \"%s\",\n \"objects\": [", PACKAGE_VERSION,
 	    sframe_kernel_source_id ());
+  /* With --deps, the files named are known before any walk meets them
+     under another name: each is reported under the name given, in its
+     turn, whatever the order of the arguments.  */
+  if (opt_deps)
+    for (int i = optind; i < argc; i++)
+      {
+	struct stat st;
+	struct deps_file *f;
+
+	if (stat (argv[i], &st) == 0 && S_ISREG (st.st_mode)
+	    && !is_deb (argv[i]) && deps_file_find (st.st_dev, st.st_ino) == NULL)
+	  {
+	    f = deps_file_add (st.st_dev, st.st_ino, argv[i]);
+	    f->named = true;
+	  }
+      }
   for (int i = optind; i < argc; i++)
     check_arg (argv[i]);
 

@@ -1,5 +1,5 @@
 """A few seconds of what CPython programs spend their time on, for
-scripts/profile-cpython: each phase crosses a different set of objects.
+`scripts/profile-app cpython`: each phase crosses a different set of objects.
 
   pure      the interpreter loop alone (libpython)
   json      the _json extension module

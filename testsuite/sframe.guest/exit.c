@@ -83,7 +83,10 @@ main (int argc, char **argv)
 	  if (pid < 0)
 	    return 1;
 	  if (pid == 0)
-	    child ();
+	    {
+	      child ();
+	      _exit (3);
+	    }
 	  int status;
 	  if (waitpid (pid, &status, 0) != pid
 	      || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
